@@ -1,0 +1,34 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "scale-video",
+    products: [
+        .executable(name: "scale-video", targets: ["scale-video"]),
+        .library(name: "ScaleVideo", targets: ["ScaleVideo"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CFFmpeg",
+            pkgConfig: "libavformat",
+            providers: [
+                .apt([
+                    "libavformat-dev", "libavcodec-dev", "libswscale-dev",
+                    "libswresample-dev", "libavutil-dev", "pkg-config",
+                ]),
+            ]
+        ),
+        .target(name: "ScaleVideo", dependencies: ["CFFmpeg"]),
+        .executableTarget(
+            name: "scale-video",
+            dependencies: [
+                "ScaleVideo",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "ScaleVideoTests", dependencies: ["ScaleVideo"]),
+    ]
+)

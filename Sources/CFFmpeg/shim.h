@@ -1,0 +1,38 @@
+#ifndef SCALE_VIDEO_CFFMPEG_SHIM_H
+#define SCALE_VIDEO_CFFMPEG_SHIM_H
+
+#include <errno.h>
+#include <libavcodec/avcodec.h>
+#include <libavformat/avformat.h>
+#include <libavutil/avutil.h>
+#include <libavutil/channel_layout.h>
+#include <libavutil/display.h>
+#include <libavutil/error.h>
+#include <libavutil/opt.h>
+#include <libavutil/pixdesc.h>
+#include <libavutil/samplefmt.h>
+#include <libswresample/swresample.h>
+#include <libswscale/swscale.h>
+
+/* Stand-ins for the macros Swift cannot import. */
+
+static inline int sv_averror(int posix_error) { return AVERROR(posix_error); }
+static const int SV_AVERROR_EOF = AVERROR_EOF;
+static const int SV_AVERROR_EAGAIN = AVERROR(EAGAIN);
+static const int SV_AVERROR_INVALIDDATA = AVERROR_INVALIDDATA;
+static const int64_t SV_NOPTS_VALUE = AV_NOPTS_VALUE;
+static inline AVRational sv_time_base_q(void) { return AV_TIME_BASE_Q; }
+
+/* AVFrame.data and linesize import as tuples; these read one plane. */
+static inline uint8_t *sv_frame_plane(const AVFrame *frame, int plane) { return frame->data[plane]; }
+static inline int sv_frame_linesize(const AVFrame *frame, int plane) { return frame->linesize[plane]; }
+static inline const uint8_t *const *sv_frame_planes(const AVFrame *frame) {
+    return (const uint8_t *const *)frame->data;
+}
+static inline uint8_t **sv_frame_planes_mutable(AVFrame *frame) { return frame->data; }
+
+/* av_log with a fixed format, so a message is never taken as one. */
+static inline void sv_log_quiet(void) { av_log_set_level(AV_LOG_QUIET); }
+static inline void sv_log_errors(void) { av_log_set_level(AV_LOG_ERROR); }
+
+#endif

@@ -1,0 +1,133 @@
+/// Progressive time-scaling of interleaved 16-bit audio (SPEC §5).
+///
+/// Source samples are pushed as they are decoded; scaled samples are handed
+/// out in blocks of `blockSize` frames (the last block may be shorter). Only
+/// the source frames still needed by the next control point are kept, so
+/// memory is bounded by the largest push, whatever the file's length, and the
+/// output is bit-identical to scaling the whole signal at once.
+public final class AudioScaler {
+    public let channels: Int
+    public let controls: ControlPoints
+    public let blockSize: Int
+
+    /// Source frames kept, interleaved; `window[0]` is source frame `windowStart`.
+    private var window: UnsafeMutableBufferPointer<Int16>
+    private var windowStart = 0
+    private var windowFrames = 0
+    /// Source frames received so far (never more than `controls.count`).
+    public private(set) var received = 0
+    /// Output frames computed so far.
+    public private(set) var produced = 0
+
+    private let block: UnsafeMutableBufferPointer<Int16>
+    private var blockFrames = 0
+
+    /// - Parameters:
+    ///   - channels: interleaved channel count.
+    ///   - count: source frames per channel, known in advance.
+    ///   - length: output frames per channel.
+    ///   - blockSize: output frames per emitted block.
+    public init(channels: Int, count: Int, length: Int, blockSize: Int) {
+        precondition(channels > 0 && blockSize > 0, "invalid audio scaler shape")
+        self.channels = channels
+        self.controls = ControlPoints(count: count, length: length)
+        self.blockSize = blockSize
+        window = .allocate(capacity: 4096 * channels)
+        block = .allocate(capacity: blockSize * channels)
+    }
+
+    deinit {
+        window.deallocate()
+        block.deallocate()
+    }
+
+    public var isComplete: Bool { produced >= controls.length }
+
+    /// Source frames held in memory now.
+    public var retainedFrames: Int { windowFrames }
+
+    /// Adds decoded frames (interleaved); frames past `count` are ignored.
+    /// `emit` receives each full block of scaled frames.
+    public func push(
+        _ samples: UnsafeBufferPointer<Int16>, emit: (UnsafeBufferPointer<Int16>) throws -> Void
+    ) rethrows {
+        let frames = min(samples.count / channels, controls.count - received)
+        guard frames > 0 else { return }
+        discardConsumed()
+        reserve(frames: windowFrames + frames)
+        let destination = window.baseAddress! + windowFrames * channels
+        destination.update(from: samples.baseAddress!, count: frames * channels)
+        windowFrames += frames
+        received += frames
+        try produce(final: false, emit: emit)
+    }
+
+    /// The source has ended: computes the remaining output (reading missing
+    /// samples as 0) and emits the last, possibly short, block.
+    public func finish(emit: (UnsafeBufferPointer<Int16>) throws -> Void) rethrows {
+        try produce(final: true, emit: emit)
+        if blockFrames > 0 {
+            try emit(UnsafeBufferPointer(rebasing: block[0..<(blockFrames * channels)]))
+            blockFrames = 0
+        }
+    }
+
+    private func produce(final: Bool, emit: (UnsafeBufferPointer<Int16>) throws -> Void) rethrows {
+        let length = controls.length
+        let count = controls.count
+        while produced < length {
+            let control = controls[produced]
+            let base = Int(control)
+            if !final && min(base + 2, count) > received { return }
+            let weight = control - Double(base)
+            let out = block.baseAddress! + blockFrames * channels
+            for channel in 0..<channels {
+                let a = sample(base, channel)
+                let b = sample(base + 1, channel)
+                out[channel] = Self.rounded(a + weight * (b - a))
+            }
+            produced += 1
+            blockFrames += 1
+            if blockFrames == blockSize {
+                try emit(UnsafeBufferPointer(block))
+                blockFrames = 0
+            }
+        }
+    }
+
+    /// Source frame `index` of `channel`, 0 past what was received.
+    @inline(__always)
+    private func sample(_ index: Int, _ channel: Int) -> Double {
+        guard index < received else { return 0 }
+        return Double(window[(index - windowStart) * channels + channel])
+    }
+
+    @inline(__always)
+    private static func rounded(_ value: Double) -> Int16 {
+        let r = value.rounded(.toNearestOrEven)
+        return Int16(min(max(r, Double(Int16.min)), Double(Int16.max)))
+    }
+
+    /// Drops the frames before the one the next control point starts at.
+    private func discardConsumed() {
+        let keepFrom = isComplete ? received : Int(controls[produced])
+        let drop = min(max(keepFrom - windowStart, 0), windowFrames)
+        guard drop > 0 else { return }
+        let remaining = (windowFrames - drop) * channels
+        if remaining > 0 {
+            UnsafeMutableRawPointer(window.baseAddress!).copyMemory(
+                from: window.baseAddress! + drop * channels,
+                byteCount: remaining * MemoryLayout<Int16>.stride)
+        }
+        windowStart += drop
+        windowFrames -= drop
+    }
+
+    private func reserve(frames: Int) {
+        guard frames * channels > window.count else { return }
+        let larger = UnsafeMutableBufferPointer<Int16>.allocate(capacity: frames * channels * 2)
+        larger.baseAddress!.initialize(from: window.baseAddress!, count: windowFrames * channels)
+        window.deallocate()
+        window = larger
+    }
+}

@@ -1,0 +1,50 @@
+/// The control points of SPEC §5: for each of `length` output samples, a
+/// fractional index into the `count` source samples. The integer part picks
+/// a sample, the fraction weighs it against the next.
+///
+/// A virtual array: each point is computed on demand with the exact
+/// expressions of the specification, so any block of points equals the same
+/// block of the whole array, bit for bit.
+public struct ControlPoints: Sendable {
+    public let count: Int
+    public let length: Int
+    private let rule: Rule
+
+    private enum Rule: Sendable {
+        case zero
+        /// Slowing down: `floor(x) + smoothstep(fract(x))`, x = n / denominator.
+        case smooth(denominator: Double)
+        /// `(count − 1) · n / (length − 1)`.
+        case linear(span: Double, divisor: Double)
+    }
+
+    public init(count: Int, length: Int) {
+        precondition(count > 0 && length > 0, "control points need samples")
+        self.count = count
+        self.length = length
+        if length == 1 || count == 1 {
+            rule = .zero
+        } else if length > count {
+            rule = .smooth(denominator: Double(length - 1) / Double(count - 1))
+        } else {
+            rule = .linear(span: Double(count - 1), divisor: Double(length - 1))
+        }
+    }
+
+    /// Control point n, 0 ≤ n < length.
+    @inline(__always)
+    public subscript(n: Int) -> Double {
+        if n == length - 1, length > 1 { return Double(count - 1) }
+        switch rule {
+        case .zero:
+            return 0
+        case .smooth(let denominator):
+            let x = Double(n) / denominator
+            let whole = x.rounded(.down)
+            let t = x - whole
+            return whole + t * t * (3 - 2 * t)
+        case .linear(let span, let divisor):
+            return span * Double(n) / divisor
+        }
+    }
+}

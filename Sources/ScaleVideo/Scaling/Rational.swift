@@ -1,0 +1,99 @@
+/// An exact fraction with a positive denominator, kept in lowest terms.
+///
+/// Frame rates (`30000/1001`), time bases and decimal options (`7.3`) are all
+/// rationals, so that frame times can be compared without rounding.
+public struct Rational: Hashable, Sendable, CustomStringConvertible {
+    public let numerator: Int64
+    public let denominator: Int64
+
+    /// `nil` when the denominator is zero or the reduced value does not fit.
+    public init?(_ numerator: Int64, _ denominator: Int64) {
+        self.init(wide: Int128(numerator), Int128(denominator))
+    }
+
+    init?(wide numerator: Int128, _ denominator: Int128) {
+        guard denominator != 0 else { return nil }
+        let sign: Int128 = denominator < 0 ? -1 : 1
+        let divisor = Self.gcd(numerator.magnitude, denominator.magnitude)
+        let n = sign * numerator / Int128(divisor)
+        let d = sign * denominator / Int128(divisor)
+        guard let n64 = Int64(exactly: n), let d64 = Int64(exactly: d) else { return nil }
+        self.numerator = n64
+        self.denominator = d64
+    }
+
+    /// Parses `30`, `29.97` or `30000/1001`. Decimals are taken exactly
+    /// (`29.97` is 2997/100); exponents, `nan` and `inf` are not numbers here.
+    public init?(parsing text: String) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        switch parts.count {
+        case 1:
+            guard let value = Self.decimal(parts[0]) else { return nil }
+            self = value
+        case 2:
+            guard let n = Int64(parts[0]), let d = Int64(parts[1]), let value = Rational(n, d) else {
+                return nil
+            }
+            self = value
+        default:
+            return nil
+        }
+    }
+
+    public var doubleValue: Double { Double(numerator) / Double(denominator) }
+
+    public var isPositive: Bool { numerator > 0 }
+
+    public var description: String {
+        denominator == 1 ? "\(numerator)" : "\(numerator)/\(denominator)"
+    }
+
+    /// The product, or `nil` when it does not fit in 64-bit terms.
+    public func multiplied(by other: Rational) -> Rational? {
+        Rational(
+            wide: Int128(numerator) * Int128(other.numerator),
+            Int128(denominator) * Int128(other.denominator))
+    }
+
+    public func divided(by other: Rational) -> Rational? {
+        Rational(
+            wide: Int128(numerator) * Int128(other.denominator),
+            Int128(denominator) * Int128(other.numerator))
+    }
+
+    public var reciprocal: Rational? { Rational(denominator, numerator) }
+
+    /// The smallest integer not below `self · factor`, computed exactly.
+    public func ceilOfProduct(with factor: Int64) -> Int128 {
+        let product = Int128(numerator) * Int128(factor)
+        let d = Int128(denominator)
+        let quotient = product / d
+        return product % d > 0 ? quotient + 1 : quotient
+    }
+
+    private static func decimal(_ text: Substring) -> Rational? {
+        var digits = text
+        var negative = false
+        if let sign = digits.first, sign == "-" || sign == "+" {
+            negative = sign == "-"
+            digits = digits.dropFirst()
+        }
+        let pieces = digits.split(separator: ".", omittingEmptySubsequences: false)
+        guard pieces.count <= 2, pieces.contains(where: { !$0.isEmpty }),
+            pieces.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) })
+        else { return nil }
+        let whole = pieces[0]
+        let fraction = pieces.count == 2 ? pieces[1] : ""
+        guard whole.count + fraction.count <= 18 else { return nil }
+        guard let n = Int64(whole + fraction) else { return nil }
+        var d: Int64 = 1
+        for _ in 0..<fraction.count { d *= 10 }
+        return Rational(negative ? -n : n, d)
+    }
+
+    private static func gcd(_ a: UInt128, _ b: UInt128) -> UInt128 {
+        var (x, y) = (a, b)
+        while y != 0 { (x, y) = (y, x % y) }
+        return x == 0 ? 1 : x
+    }
+}
