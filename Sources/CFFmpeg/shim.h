@@ -23,16 +23,12 @@ static const int SV_AVERROR_INVALIDDATA = AVERROR_INVALIDDATA;
 static const int64_t SV_NOPTS_VALUE = AV_NOPTS_VALUE;
 static inline AVRational sv_time_base_q(void) { return AV_TIME_BASE_Q; }
 
-/* AVFrame.data and linesize import as tuples; these read one plane. */
-static inline uint8_t *sv_frame_plane(const AVFrame *frame, int plane) { return frame->data[plane]; }
-static inline int sv_frame_linesize(const AVFrame *frame, int plane) { return frame->linesize[plane]; }
+/* AVFrame.data and linesize import as tuples; these hand out the arrays. */
 static inline const uint8_t *const *sv_frame_planes(const AVFrame *frame) {
     return (const uint8_t *const *)frame->data;
 }
 static inline uint8_t **sv_frame_planes_mutable(AVFrame *frame) { return frame->data; }
+static inline const int *sv_frame_linesizes(const AVFrame *frame) { return frame->linesize; }
 
-/* av_log with a fixed format, so a message is never taken as one. */
-static inline void sv_log_quiet(void) { av_log_set_level(AV_LOG_QUIET); }
-static inline void sv_log_errors(void) { av_log_set_level(AV_LOG_ERROR); }
 
 #endif

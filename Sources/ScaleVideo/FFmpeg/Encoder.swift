@@ -1,0 +1,52 @@
+import CFFmpeg
+
+/// An encoder, configured by the caller before it is opened.
+final class Encoder {
+    private var context: UnsafeMutablePointer<AVCodecContext>?
+    let codec: UnsafePointer<AVCodec>
+
+    /// - Parameters:
+    ///   - name: the libavcodec encoder name (`libx264`, `aac`, `pcm_s16le`).
+    ///   - options: private options such as `crf` and `preset`.
+    ///   - configure: sets the context's fields before it is opened.
+    init(
+        name: String, globalHeader: Bool, options: [String: String] = [:],
+        configure: (UnsafeMutablePointer<AVCodecContext>) -> Void
+    ) throws {
+        guard let codec = avcodec_find_encoder_by_name(name) else {
+            throw FFmpegError(sv_averror(ENOSYS), "this FFmpeg has no \(name) encoder")
+        }
+        self.codec = codec
+        context = avcodec_alloc_context3(codec)
+        guard context != nil else { throw FFmpegError(sv_averror(ENOMEM), "avcodec_alloc_context3") }
+        configure(codecContext)
+        if globalHeader {
+            codecContext.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER)
+        }
+        var dictionary: OpaquePointer?
+        defer { av_dict_free(&dictionary) }
+        for (key, value) in options { av_dict_set(&dictionary, key, value, 0) }
+        try check(avcodec_open2(context, codec, &dictionary), "cannot open the \(name) encoder")
+    }
+
+    deinit { avcodec_free_context(&context) }
+
+    var codecContext: UnsafeMutablePointer<AVCodecContext> { context! }
+    var timeBase: AVRational { codecContext.pointee.time_base }
+
+    /// Samples per audio frame the encoder wants, or nil when any size goes.
+    var audioFrameSize: Int? {
+        let size = Int(codecContext.pointee.frame_size)
+        let variable = codec.pointee.capabilities & Int32(AV_CODEC_CAP_VARIABLE_FRAME_SIZE) != 0
+        return size > 0 && !variable ? size : nil
+    }
+
+    /// Sends a frame, or flushes with `nil`.
+    func send(_ frame: UnsafeMutablePointer<AVFrame>?) throws {
+        try check(avcodec_send_frame(context, frame), "cannot encode")
+    }
+
+    func receive(into packet: Packet) throws -> Received {
+        try received(avcodec_receive_packet(context, packet.pointer), "cannot encode")
+    }
+}

@@ -1,0 +1,72 @@
+import CFFmpeg
+import Foundation
+
+/// A container being written. Streams are added before `start()`; after it,
+/// `write` may be called from several threads and is serialized.
+final class OutputFile: @unchecked Sendable {
+    private var context: UnsafeMutablePointer<AVFormatContext>?
+    private let lock = NSLock()
+    private var started = false
+
+    /// - Parameters:
+    ///   - path: where the bytes go.
+    ///   - formatFrom: the name whose extension chooses the container.
+    init(path: String, formatFrom name: String) throws {
+        guard let format = av_guess_format(nil, name, nil) else {
+            throw FFmpegError(SV_AVERROR_INVALIDDATA, "no container for \(name)")
+        }
+        try check(avformat_alloc_output_context2(&context, format, nil, path), "cannot create \(name)")
+    }
+
+    deinit {
+        if let context, context.pointee.pb != nil, context.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
+            avio_closep(&context.pointee.pb)
+        }
+        avformat_free_context(context)
+    }
+
+    private var format: UnsafeMutablePointer<AVFormatContext> { context! }
+
+    /// Whether encoders must put their headers in extradata.
+    var wantsGlobalHeader: Bool { format.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 }
+
+    /// Adds a stream carrying what `encoder` makes.
+    func addStream(for encoder: Encoder) throws -> UnsafeMutablePointer<AVStream> {
+        guard let stream = avformat_new_stream(format, nil) else {
+            throw FFmpegError(sv_averror(ENOMEM), "avformat_new_stream")
+        }
+        try check(avcodec_parameters_from_context(stream.pointee.codecpar, encoder.codecContext), "stream parameters")
+        stream.pointee.time_base = encoder.timeBase
+        return stream
+    }
+
+    /// Opens the file and writes the header. Stream time bases may change here.
+    func start() throws {
+        if format.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
+            try check(avio_open(&format.pointee.pb, format.pointee.url, AVIO_FLAG_WRITE), "cannot write")
+        }
+        try check(avformat_write_header(format, nil), "cannot write the header")
+        started = true
+    }
+
+    /// Rescales `packet` from `timeBase` to its stream's and hands it to the
+    /// interleaving muxer.
+    func write(_ packet: Packet, from timeBase: AVRational, to stream: UnsafeMutablePointer<AVStream>) throws {
+        lock.lock()
+        defer { lock.unlock() }
+        av_packet_rescale_ts(packet.pointer, timeBase, stream.pointee.time_base)
+        packet.pointer.pointee.stream_index = stream.pointee.index
+        try check(av_interleaved_write_frame(format, packet.pointer), "cannot write")
+    }
+
+    /// Flushes the interleaving queue, writes the trailer and closes the file.
+    func finish() throws {
+        lock.lock()
+        defer { lock.unlock() }
+        guard started else { return }
+        try check(av_write_trailer(format), "cannot finish the file")
+        if format.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
+            try check(avio_closep(&format.pointee.pb), "cannot close")
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import CFFmpeg
+
+/// Converts decoded pictures to the encoder's size and pixel format with
+/// swscale, into a frame it reuses when the encoder no longer holds it.
+final class PixelConverter {
+    private let context: OpaquePointer
+    private let output: Frame
+    let sourceFormat: AVPixelFormat
+    let sourceWidth: Int32
+    let sourceHeight: Int32
+
+    init(from frame: UnsafePointer<AVFrame>, toWidth width: Int32, height: Int32, format: AVPixelFormat) throws {
+        sourceFormat = AVPixelFormat(frame.pointee.format)
+        sourceWidth = frame.pointee.width
+        sourceHeight = frame.pointee.height
+        guard
+            let context = sws_getContext(
+                sourceWidth, sourceHeight, sourceFormat, width, height, format, SWS_BICUBIC, nil, nil, nil)
+        else {
+            let name = av_get_pix_fmt_name(sourceFormat).map { String(cString: $0) } ?? "unknown"
+            throw FFmpegError(sv_averror(EINVAL), "cannot convert pictures from \(name)")
+        }
+        self.context = context
+        output = try Frame()
+        output.pointer.pointee.width = width
+        output.pointer.pointee.height = height
+        output.pointer.pointee.format = format.rawValue
+        try check(av_frame_get_buffer(output.pointer, 0), "av_frame_get_buffer")
+    }
+
+    deinit { sws_freeContext(context) }
+
+    /// Whether this converter reads pictures like `frame`.
+    func accepts(_ frame: UnsafePointer<AVFrame>) -> Bool {
+        frame.pointee.format == sourceFormat.rawValue && frame.pointee.width == sourceWidth
+            && frame.pointee.height == sourceHeight
+    }
+
+    /// The converted picture; valid until the next call.
+    func convert(_ frame: UnsafePointer<AVFrame>) throws -> UnsafeMutablePointer<AVFrame> {
+        let out = output.pointer
+        try check(av_frame_make_writable(out), "av_frame_make_writable")
+        sws_scale(
+            context, sv_frame_planes(frame), sv_frame_linesizes(frame), 0, sourceHeight,
+            sv_frame_planes_mutable(out), sv_frame_linesizes(out))
+        return out
+    }
+}

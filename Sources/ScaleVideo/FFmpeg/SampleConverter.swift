@@ -1,0 +1,38 @@
+import CFFmpeg
+
+/// Converts audio between sample formats at one rate and layout with
+/// swresample.
+final class SampleConverter {
+    private var context: OpaquePointer?
+    let inputFormat: AVSampleFormat
+    let outputFormat: AVSampleFormat
+    let channels: Int
+
+    init(layout: UnsafeMutablePointer<AVChannelLayout>, rate: Int32, from input: AVSampleFormat, to output: AVSampleFormat)
+        throws
+    {
+        inputFormat = input
+        outputFormat = output
+        channels = Int(layout.pointee.nb_channels)
+        try check(
+            swr_alloc_set_opts2(&context, layout, output, rate, layout, input, rate, 0, nil),
+            "cannot set up audio conversion")
+        try check(swr_init(context), "cannot set up audio conversion")
+    }
+
+    deinit { swr_free(&context) }
+
+    /// Converts `count` frames from `input` planes (nil drains) into `output`
+    /// planes with room for `capacity` frames; returns the frames written.
+    func convert(
+        _ input: UnsafeMutablePointer<UnsafePointer<UInt8>?>?, count: Int32,
+        into output: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, capacity: Int32
+    ) throws -> Int {
+        Int(try check(swr_convert(context, output, capacity, input, count), "cannot convert audio"))
+    }
+
+    /// An upper bound of the frames the next `convert` of `count` frames gives.
+    func outputCapacity(for count: Int32) -> Int32 {
+        max(swr_get_out_samples(context, count), count)
+    }
+}

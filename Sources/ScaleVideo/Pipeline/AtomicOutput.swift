@@ -1,0 +1,67 @@
+import Foundation
+
+/// An output written under a temporary name in its destination folder and
+/// put in place only when complete, so the output path never holds a
+/// partial file and an existing file is replaced only when allowed.
+final class AtomicOutput {
+    let finalPath: String
+    let temporaryPath: String
+    private let overwrite: Bool
+    private var settled = false
+
+    init(finalPath: String, input: String, overwrite: Bool) throws {
+        let url = URL(fileURLWithPath: finalPath)
+        let folder = url.deletingLastPathComponent().path
+        if Self.sameFile(finalPath, input) { throw ScaleError.outputIsInput }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw ScaleError.failed("cannot write \(finalPath): the folder \(folder) does not exist")
+        }
+        guard access(folder, W_OK) == 0 else {
+            throw ScaleError.failed("cannot write \(finalPath): the folder \(folder) is not writable")
+        }
+        if !overwrite && FileManager.default.fileExists(atPath: finalPath) {
+            throw ScaleError.outputExists(finalPath)
+        }
+        let token = String(UInt32.random(in: 0...UInt32.max), radix: 36)
+        temporaryPath = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.deletingPathExtension().lastPathComponent).partial-\(token).\(url.pathExtension)").path
+        self.finalPath = finalPath
+        self.overwrite = overwrite
+    }
+
+    deinit { discard() }
+
+    /// Puts the finished file in place.
+    func commit() throws {
+        if overwrite {
+            guard rename(temporaryPath, finalPath) == 0 else { throw failure("cannot move the output into place") }
+        } else {
+            // link(2) refuses to replace a file that appeared meanwhile.
+            guard link(temporaryPath, finalPath) == 0 else {
+                if errno == EEXIST { throw ScaleError.outputExists(finalPath) }
+                throw failure("cannot move the output into place")
+            }
+            unlink(temporaryPath)
+        }
+        settled = true
+    }
+
+    /// Removes the temporary file, if the output was not committed.
+    func discard() {
+        guard !settled else { return }
+        unlink(temporaryPath)
+        settled = true
+    }
+
+    private func failure(_ what: String) -> ScaleError {
+        .failed("\(what): \(String(cString: strerror(errno)))")
+    }
+
+    private static func sameFile(_ a: String, _ b: String) -> Bool {
+        var first = stat()
+        var second = stat()
+        guard stat(a, &first) == 0, stat(b, &second) == 0 else { return false }
+        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+    }
+}

@@ -1,0 +1,192 @@
+import CFFmpeg
+
+/// Demux → decode → s16 (swresample) → progressive scaler → encoder →
+/// muxer, for the default audio stream. Channels, layout and rate are kept.
+/// Built on the job's thread, then handed whole to its own queue: never used
+/// from two threads at once.
+final class AudioLane: @unchecked Sendable {
+    private let input: InputFile
+    private let streamIndex: Int32
+    private let decoder: Decoder
+    private let encoder: Encoder
+    private let outputStream: UnsafeMutablePointer<AVStream>
+    private let output: OutputFile
+    private let scaler: AudioScaler
+    private var layout = AVChannelLayout()
+    private let rate: Int32
+    private var toS16: SampleConverter?
+    private let fromS16: SampleConverter?
+    private var decodedSamples: UnsafeMutableBufferPointer<Int16>
+    private let packet: Packet
+    private let encoded: Packet
+    private let decoded: Frame
+    private let block: Frame
+    private var written = 0
+
+    /// - Parameter count: source samples per channel, from `countSamples`.
+    init(source: SourceInfo, request: ScaleRequest, count: Int, length: Int, output: OutputFile) throws {
+        guard let index = source.audioStreamIndex else { throw ScaleError.failed("no audio stream") }
+        streamIndex = index
+        input = try InputFile(path: request.input)
+        input.readOnly(streamIndex: index)
+        decoder = try Decoder(stream: input.format.pointee.streams[Int(index)]!)
+        let context = decoder.codecContext
+        rate = context.pointee.sample_rate
+        try check(av_channel_layout_copy(&layout, &context.pointee.ch_layout), "channel layout")
+        if layout.order == AV_CHANNEL_ORDER_UNSPEC {
+            let channels = layout.nb_channels
+            av_channel_layout_uninit(&layout)
+            av_channel_layout_default(&layout, channels)
+        }
+        let codec = request.audioCodec
+        let sampleFormat = codec == .pcm ? AV_SAMPLE_FMT_S16 : AV_SAMPLE_FMT_FLTP
+        encoder = try Encoder(name: codec.encoderName, globalHeader: output.wantsGlobalHeader) { [layout, rate] in
+            $0.pointee.sample_fmt = sampleFormat
+            $0.pointee.sample_rate = rate
+            $0.pointee.time_base = AVRational(num: 1, den: rate)
+            var copy = layout
+            av_channel_layout_copy(&$0.pointee.ch_layout, &copy)
+            if codec == .aac { $0.pointee.bit_rate = 64_000 * Int64(copy.nb_channels) }
+        }
+        fromS16 =
+            sampleFormat == AV_SAMPLE_FMT_S16
+            ? nil : try SampleConverter(layout: &layout, rate: rate, from: AV_SAMPLE_FMT_S16, to: sampleFormat)
+        outputStream = try output.addStream(for: encoder)
+        self.output = output
+        scaler = AudioScaler(
+            channels: Int(layout.nb_channels), count: count, length: length,
+            blockSize: encoder.audioFrameSize ?? 4096)
+        decodedSamples = .allocate(capacity: 4096 * Int(layout.nb_channels))
+        packet = try Packet()
+        encoded = try Packet()
+        decoded = try Frame()
+        block = try Frame()
+    }
+
+    deinit {
+        av_channel_layout_uninit(&layout)
+        decodedSamples.deallocate()
+    }
+
+    /// Counts the samples per channel the decoder yields for the audio
+    /// stream, in a decode-only pass (SPEC §5).
+    static func countSamples(path: String, streamIndex: Int32, gate: LaneGate) throws -> Int {
+        let input = try InputFile(path: path)
+        input.readOnly(streamIndex: streamIndex)
+        let decoder = try Decoder(stream: input.format.pointee.streams[Int(streamIndex)]!)
+        let packet = try Packet()
+        let frame = try Frame()
+        var count = 0
+        func drain() throws {
+            while (try? decoder.receive(into: frame)) == .value {
+                count += Int(frame.pointer.pointee.nb_samples)
+                frame.unref()
+            }
+        }
+        while try input.read(into: packet) {
+            if gate.isCancelled { throw ScaleError.cancelled }
+            guard packet.streamIndex == streamIndex else { continue }
+            guard (try? decoder.send(packet)) != nil else { continue }
+            try drain()
+        }
+        try decoder.send(nil)
+        try drain()
+        return count
+    }
+
+    func run(gate: LaneGate, progress: ProgressMeter, warn: (String) -> Void) throws {
+        defer { gate.finish(.audio) }
+        let emit: (UnsafeBufferPointer<Int16>) throws -> Void = { samples in
+            try self.encode(samples, gate: gate)
+            progress.update(.audio, Double(self.scaler.produced) / Double(self.scaler.controls.length))
+        }
+        while !scaler.isComplete {
+            try gate.pass(.audio)
+            guard try input.read(into: packet) else { break }
+            guard packet.streamIndex == streamIndex else { continue }
+            do {
+                try decoder.send(packet)
+            } catch let error as FFmpegError where error.isInvalidData {
+                warn("skipped a damaged audio packet (\(error.message))")
+                continue
+            }
+            try drainDecoder(emit: emit, warn: warn)
+        }
+        if !scaler.isComplete {
+            try decoder.send(nil)
+            try drainDecoder(emit: emit, warn: warn)
+        }
+        try scaler.finish(emit: emit)
+        try encoder.send(nil)
+        try drainEncoder(gate: gate)
+    }
+
+    private func drainDecoder(emit: (UnsafeBufferPointer<Int16>) throws -> Void, warn: (String) -> Void) throws {
+        while true {
+            let result: Received
+            do {
+                result = try decoder.receive(into: decoded)
+            } catch let error as FFmpegError where error.isInvalidData {
+                warn("skipped a damaged audio frame (\(error.message))")
+                return
+            }
+            guard result == .value else { return }
+            try scaler.push(try interleaved(decoded.pointer), emit: emit)
+            decoded.unref()
+        }
+    }
+
+    /// The frame's samples as interleaved s16, valid until the next call.
+    private func interleaved(_ frame: UnsafeMutablePointer<AVFrame>) throws -> UnsafeBufferPointer<Int16> {
+        let format = AVSampleFormat(frame.pointee.format)
+        if toS16 == nil || toS16?.inputFormat != format {
+            toS16 = try SampleConverter(layout: &layout, rate: rate, from: format, to: AV_SAMPLE_FMT_S16)
+        }
+        let converter = toS16!
+        let frames = frame.pointee.nb_samples
+        let capacity = converter.outputCapacity(for: frames)
+        let channels = Int(layout.nb_channels)
+        if Int(capacity) * channels > decodedSamples.count {
+            decodedSamples.deallocate()
+            decodedSamples = .allocate(capacity: Int(capacity) * channels)
+        }
+        var plane: UnsafeMutablePointer<UInt8>? = UnsafeMutableRawPointer(decodedSamples.baseAddress!)
+            .assumingMemoryBound(to: UInt8.self)
+        let inputPlanes = UnsafeMutableRawPointer(frame.pointee.extended_data)?
+            .assumingMemoryBound(to: UnsafePointer<UInt8>?.self)
+        let count = try converter.convert(inputPlanes, count: frames, into: &plane, capacity: capacity)
+        return UnsafeBufferPointer(rebasing: decodedSamples[0..<(count * channels)])
+    }
+
+    /// Encodes one block of scaled interleaved s16 frames.
+    private func encode(_ samples: UnsafeBufferPointer<Int16>, gate: LaneGate) throws {
+        let frames = samples.count / scaler.channels
+        let frame = block.pointer
+        block.unref()
+        frame.pointee.nb_samples = Int32(frames)
+        frame.pointee.format = encoder.codecContext.pointee.sample_fmt.rawValue
+        frame.pointee.sample_rate = rate
+        try check(av_channel_layout_copy(&frame.pointee.ch_layout, &layout), "channel layout")
+        try check(av_frame_get_buffer(frame, 0), "av_frame_get_buffer")
+        if let fromS16 {
+            var plane: UnsafePointer<UInt8>? = UnsafeRawPointer(samples.baseAddress!).assumingMemoryBound(to: UInt8.self)
+            _ = try fromS16.convert(&plane, count: Int32(frames), into: frame.pointee.extended_data, capacity: Int32(frames))
+        } else {
+            UnsafeMutableRawPointer(frame.pointee.extended_data[0]!).copyMemory(
+                from: samples.baseAddress!, byteCount: samples.count * MemoryLayout<Int16>.stride)
+        }
+        frame.pointee.pts = Int64(written)
+        written += frames
+        try encoder.send(frame)
+        try drainEncoder(gate: gate)
+    }
+
+    private func drainEncoder(gate: LaneGate) throws {
+        while try encoder.receive(into: encoded) == .value {
+            let packet = encoded.pointer.pointee
+            let end = Double(packet.pts + packet.duration) / Double(rate)
+            try output.write(encoded, from: encoder.timeBase, to: outputStream)
+            gate.wrote(.audio, upTo: end)
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import CFFmpeg
+
+/// The output picture: the source's size rounded down to even, yuv420p, the
+/// output frame rate, and the source's aspect ratio and colour tags.
+struct PictureSettings {
+    let width: Int32
+    let height: Int32
+    let frameRate: AVRational
+    let aspectRatio: AVRational
+    let primaries: AVColorPrimaries
+    let transfer: AVColorTransferCharacteristic
+    let matrix: AVColorSpace
+    let range: AVColorRange
+
+    init(decoder: UnsafeMutablePointer<AVCodecContext>, fps: Rational) {
+        let source = decoder.pointee
+        width = source.width & ~1
+        height = source.height & ~1
+        frameRate = AVRational(num: Int32(fps.numerator), den: Int32(fps.denominator))
+        aspectRatio = source.sample_aspect_ratio
+        primaries = source.color_primaries
+        transfer = source.color_trc
+        let descriptor = av_pix_fmt_desc_get(source.pix_fmt)
+        let isRGB = descriptor.map { $0.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) != 0 } ?? false
+        // swscale writes RGB sources with BT.601 coefficients.
+        matrix = isRGB ? AVCOL_SPC_SMPTE170M : source.colorspace
+        // swscale turns full-range "J" formats into limited range.
+        let isFullRangeFormat = [AV_PIX_FMT_YUVJ420P, AV_PIX_FMT_YUVJ422P, AV_PIX_FMT_YUVJ444P].contains(source.pix_fmt)
+        range = isFullRangeFormat || isRGB ? AVCOL_RANGE_MPEG : source.color_range
+    }
+
+    func configure(_ context: UnsafeMutablePointer<AVCodecContext>) {
+        context.pointee.width = width
+        context.pointee.height = height
+        context.pointee.pix_fmt = AV_PIX_FMT_YUV420P
+        context.pointee.time_base = AVRational(num: frameRate.den, den: frameRate.num)
+        context.pointee.framerate = frameRate
+        context.pointee.sample_aspect_ratio = aspectRatio
+        context.pointee.color_primaries = primaries
+        context.pointee.color_trc = transfer
+        context.pointee.colorspace = matrix
+        context.pointee.color_range = range
+        context.pointee.thread_count = 0
+    }
+}

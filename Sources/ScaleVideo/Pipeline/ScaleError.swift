@@ -1,0 +1,35 @@
+/// Why a conversion could not be done, in words for the person who asked.
+public enum ScaleError: Error, CustomStringConvertible, Sendable {
+    case notFound
+    case isDirectory
+    case notMedia(String)
+    case noVideo
+    case unknownDuration
+    case noFrames
+    case impossibleTarget
+    case outputExists(String)
+    case outputIsInput
+    case unsupportedContainer(String)
+    case audioCodecNotInContainer(AudioCodec, String)
+    case failed(String)
+    case cancelled
+
+    public var description: String {
+        switch self {
+        case .notFound: "no such file"
+        case .isDirectory: "is a directory, not a movie"
+        case .notMedia(let reason): "not a readable movie (\(reason))"
+        case .noVideo: "has no video stream"
+        case .unknownDuration: "its duration is unknown"
+        case .noFrames: "no video frame could be decoded"
+        case .impossibleTarget: "the target duration cannot be reached from this source"
+        case .outputExists(let path): "\(path) already exists (use --overwrite to replace it)"
+        case .outputIsInput: "the output would replace the input"
+        case .unsupportedContainer(let path): "cannot choose a container for \(path) (use .mov, .mp4, .m4v or .mkv)"
+        case .audioCodecNotInContainer(let codec, let path):
+            "\(codec.rawValue) audio cannot be stored in \(path) (use --audio-codec aac or a .mov/.mkv output)"
+        case .failed(let reason): reason
+        case .cancelled: "cancelled"
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import Dispatch
+import Foundation
+
+/// One conversion: probes the input, runs the video and audio lanes on two
+/// queues into one muxer, and puts the output in place when it is complete.
+/// `cancel()` may be called from any thread.
+public final class ScaleJob: @unchecked Sendable {
+    public let request: ScaleRequest
+    private let gate = LaneGate(lanes: [])
+
+    public init(request: ScaleRequest) {
+        self.request = request
+    }
+
+    public func cancel() { gate.cancel() }
+
+    /// Runs the conversion on the calling thread and the lanes' queues.
+    /// - Parameters:
+    ///   - progress: the combined progress, 0 to 1, monotonic; 1 once the file is in place.
+    ///   - warning: things worth telling that do not stop the job.
+    public func run(
+        progress: @escaping @Sendable (JobProgress) -> Void = { _ in },
+        warning: @escaping @Sendable (String) -> Void = { _ in }
+    ) throws -> ScaleResult {
+        let started = Date()
+        try validateOutput()
+        let destination = try AtomicOutput(finalPath: request.output, input: request.input, overwrite: request.overwrite)
+        let source = try SourceInfo(path: request.input)
+        guard let scale = TimeScale(sourceDuration: source.duration, target: request.target) else {
+            throw ScaleError.impossibleTarget
+        }
+        let frameCount = scale.frameCount(fps: request.fps)
+        let audioLength = try audioLength(source: source, scale: scale, warning: warning)
+        if gate.isCancelled { throw ScaleError.cancelled }
+
+        do {
+            let output = try OutputFile(path: destination.temporaryPath, formatFrom: request.output)
+            let video = try VideoLane(
+                source: source, request: request, scale: scale, frameCount: frameCount, output: output)
+            let audio = try audioLength.map {
+                try AudioLane(source: source, request: request, count: $0.count, length: $0.length, output: output)
+            }
+            try output.start()
+            let lanes: [Lane] = audio == nil ? [.video] : [.video, .audio]
+            gate.open(lanes)
+            let meter = ProgressMeter(lanes: lanes, outputDuration: scale.targetDuration, handler: progress)
+            let failures = FirstFailure()
+            let group = DispatchGroup()
+            let runLane: @Sendable (@escaping () throws -> Void) -> Void = { body in
+                do { try body() } catch {
+                    failures.record(error)
+                    self.gate.cancel()
+                }
+            }
+            DispatchQueue(label: "scale-video.video").async(group: group) {
+                runLane { try video.run(gate: self.gate, progress: meter, warn: warning) }
+            }
+            if let audio {
+                DispatchQueue(label: "scale-video.audio").async(group: group) {
+                    runLane { try audio.run(gate: self.gate, progress: meter, warn: warning) }
+                }
+            }
+            group.wait()
+            if let failure = failures.first { throw failure }
+            try output.finish()
+            try destination.commit()
+            meter.complete()
+        } catch let error as FFmpegError {
+            throw ScaleError.failed(error.description)
+        }
+        return ScaleResult(
+            output: request.output, sourceDuration: source.duration.doubleValue, duration: scale.targetDuration,
+            fps: request.fps, frames: frameCount, audioSamples: audioLength?.length ?? 0,
+            seconds: Date().timeIntervalSince(started))
+    }
+
+    private func validateOutput() throws {
+        guard let container = OutputContainer(path: request.output) else {
+            throw ScaleError.unsupportedContainer(request.output)
+        }
+        guard container.canCarry(request.audioCodec) else {
+            throw ScaleError.audioCodecNotInContainer(request.audioCodec, request.output)
+        }
+    }
+
+    /// The source and output sample counts of the audio, or nil for none.
+    private func audioLength(source: SourceInfo, scale: TimeScale, warning: (String) -> Void) throws
+        -> (count: Int, length: Int)?
+    {
+        guard let index = source.audioStreamIndex else { return nil }
+        let count: Int
+        do {
+            count = try AudioLane.countSamples(path: request.input, streamIndex: index, gate: gate)
+        } catch let error as FFmpegError {
+            warning("audio left out: it cannot be decoded (\(error.message))")
+            return nil
+        }
+        let length = scale.audioLength(count: count)
+        guard count > 0, length > 0 else {
+            warning("audio left out: it holds no samples to scale")
+            return nil
+        }
+        return (count, length)
+    }
+}
+
+/// The first error of the lanes; a real failure wins over the cancellation
+/// it caused in the other lane.
+private final class FirstFailure: @unchecked Sendable {
+    private let lock = NSLock()
+    private var error: Error?
+
+    func record(_ new: Error) {
+        lock.lock()
+        defer { lock.unlock() }
+        if error == nil || (error as? ScaleError).map({ if case .cancelled = $0 { true } else { false } }) == true {
+            error = new
+        }
+    }
+
+    var first: Error? {
+        lock.lock()
+        defer { lock.unlock() }
+        return error
+    }
+}

@@ -1,0 +1,151 @@
+import CFFmpeg
+
+/// Demux → decode → frame clock → (swscale) → libx264 → muxer, for the
+/// video stream. Frames the clock skips are never converted; a repeated
+/// frame is sent again with a new timestamp, not copied.
+/// Built on the job's thread, then handed whole to its own queue: never used
+/// from two threads at once.
+final class VideoLane: @unchecked Sendable {
+    private let input: InputFile
+    private let streamIndex: Int32
+    private let decoder: Decoder
+    private let encoder: Encoder
+    private let outputStream: UnsafeMutablePointer<AVStream>
+    private let output: OutputFile
+    private var clock: FrameClock
+    private var converter: PixelConverter?
+    private let packet: Packet
+    private let encoded: Packet
+    private let decoded: Frame
+    private let held: Frame
+    private var hasHeld = false
+    private var lastTimestamp: Int64?
+    private var sent = 0
+
+    init(source: SourceInfo, request: ScaleRequest, scale: TimeScale, frameCount: Int, output: OutputFile) throws {
+        input = try InputFile(path: request.input)
+        streamIndex = source.videoStreamIndex
+        input.readOnly(streamIndex: streamIndex)
+        let stream = input.format.pointee.streams[Int(streamIndex)]!
+        decoder = try Decoder(stream: stream)
+        guard
+            let clock = FrameClock(
+                factor: scale.factor, fps: request.fps, timeBase: source.videoTimeBase, frameCount: frameCount)
+        else { throw ScaleError.impossibleTarget }
+        self.clock = clock
+        self.output = output
+        let picture = PictureSettings(decoder: decoder.codecContext, fps: request.fps)
+        var options: [String: String] = [:]
+        if let crf = request.crf { options["crf"] = String(crf) }
+        if let preset = request.preset { options["preset"] = preset }
+        encoder = try Encoder(name: "libx264", globalHeader: output.wantsGlobalHeader, options: options) {
+            picture.configure($0)
+        }
+        outputStream = try output.addStream(for: encoder)
+        outputStream.pointee.avg_frame_rate = picture.frameRate
+        outputStream.pointee.sample_aspect_ratio = encoder.codecContext.pointee.sample_aspect_ratio
+        packet = try Packet()
+        encoded = try Packet()
+        decoded = try Frame()
+        held = try Frame()
+        try Self.copyDisplayMatrix(from: stream, to: outputStream)
+    }
+
+    /// Runs the lane to the end: exactly `frameCount` frames are encoded.
+    func run(gate: LaneGate, progress: ProgressMeter, warn: (String) -> Void) throws {
+        defer { gate.finish(.video) }
+        while !clock.isComplete {
+            try gate.pass(.video)
+            guard try input.read(into: packet) else { break }
+            guard packet.streamIndex == streamIndex else { continue }
+            do {
+                try decoder.send(packet)
+            } catch let error as FFmpegError where error.isInvalidData {
+                warn("skipped a damaged video packet (\(error.message))")
+                continue
+            }
+            try drainDecoder(gate: gate, progress: progress, warn: warn)
+        }
+        if !clock.isComplete {
+            try decoder.send(nil)
+            try drainDecoder(gate: gate, progress: progress, warn: warn)
+        }
+        guard hasHeld else { throw ScaleError.noFrames }
+        try emitHeld(clock.finish(), gate: gate, progress: progress)
+        try encoder.send(nil)
+        try drainEncoder(gate: gate)
+    }
+
+    private func drainDecoder(gate: LaneGate, progress: ProgressMeter, warn: (String) -> Void) throws {
+        while !clock.isComplete {
+            let result: Received
+            do {
+                result = try decoder.receive(into: decoded)
+            } catch let error as FFmpegError where error.isInvalidData {
+                warn("skipped a damaged video frame (\(error.message))")
+                return
+            }
+            guard result == .value else { return }
+            let range = clock.arrive(timestamp: timestamp(of: decoded))
+            if hasHeld { try emitHeld(range, gate: gate, progress: progress) }
+            held.take(from: decoded)
+            hasHeld = true
+        }
+    }
+
+    /// The frame's presentation time; a frame without one follows the last.
+    private func timestamp(of frame: Frame) -> Int64 {
+        var value = frame.timestamp
+        if value == SV_NOPTS_VALUE {
+            value = (lastTimestamp ?? 0) + max(frame.pointer.pointee.pkt_duration, 1)
+        }
+        lastTimestamp = value
+        return value
+    }
+
+    /// Encodes the held frame as output frames `range`.
+    private func emitHeld(_ range: Range<Int>, gate: LaneGate, progress: ProgressMeter) throws {
+        guard !range.isEmpty else { return }
+        let picture = try encodable(held.pointer)
+        picture.pointee.pict_type = AV_PICTURE_TYPE_NONE
+        for index in range {
+            picture.pointee.pts = Int64(index)
+            try encoder.send(picture)
+            try drainEncoder(gate: gate)
+            sent += 1
+            progress.update(.video, Double(sent) / Double(clock.frameCount))
+        }
+    }
+
+    /// The frame itself when the encoder takes it as it is, else a converted copy.
+    private func encodable(_ frame: UnsafeMutablePointer<AVFrame>) throws -> UnsafeMutablePointer<AVFrame> {
+        let context = encoder.codecContext.pointee
+        if frame.pointee.format == context.pix_fmt.rawValue && frame.pointee.width == context.width
+            && frame.pointee.height == context.height
+        {
+            return frame
+        }
+        if converter?.accepts(frame) != true {
+            converter = try PixelConverter(from: frame, toWidth: context.width, height: context.height, format: context.pix_fmt)
+        }
+        return try converter!.convert(frame)
+    }
+
+    private func drainEncoder(gate: LaneGate) throws {
+        while try encoder.receive(into: encoded) == .value {
+            if encoded.pointer.pointee.duration == 0 { encoded.pointer.pointee.duration = 1 }
+            let end = Double(encoded.pointer.pointee.dts) * av_q2d(encoder.timeBase)
+            try output.write(encoded, from: encoder.timeBase, to: outputStream)
+            gate.wrote(.video, upTo: end)
+        }
+    }
+
+    private static func copyDisplayMatrix(from source: UnsafeMutablePointer<AVStream>, to target: UnsafeMutablePointer<AVStream>) throws {
+        var size: Int = 0
+        guard let matrix = av_stream_get_side_data(source, AV_PKT_DATA_DISPLAYMATRIX, &size), size > 0 else { return }
+        guard let copy = av_stream_new_side_data(target, AV_PKT_DATA_DISPLAYMATRIX, size) else {
+            throw FFmpegError(sv_averror(ENOMEM), "av_stream_new_side_data")
+        }
+        copy.update(from: matrix, count: size)
+    }
+}
