@@ -53,6 +53,9 @@ struct ScaleVideoCommand: ParsableCommand {
     @Flag(help: "Show no progress.")
     var quiet = false
 
+    @Flag(help: "Also show FFmpeg's own warnings about the input.")
+    var verbose = false
+
     static let presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo"]
 
     func validate() throws {
@@ -83,6 +86,7 @@ struct ScaleVideoCommand: ParsableCommand {
 
     func run() throws {
         let signals = SignalTrap()
+        if verbose { FFmpegLog.showWarnings() } else { FFmpegLog.silence() }
         let target: TimeScale.Target = duration.map { .duration($0) } ?? .factor(factor!)
         var failed = false
         for input in inputs {
@@ -115,9 +119,7 @@ struct ScaleVideoCommand: ParsableCommand {
 
     /// `NAME.EXT` → `NAME-scaled.mov` in the same folder.
     static func defaultOutput(for input: String) -> String {
-        let url = URL(fileURLWithPath: input)
-        return url.deletingLastPathComponent()
-            .appendingPathComponent(url.deletingPathExtension().lastPathComponent + "-scaled.mov").path
+        (input as NSString).deletingPathExtension + "-scaled.mov"
     }
 
     static func seconds(_ value: Double) -> String { String(format: "%.3f", value) }

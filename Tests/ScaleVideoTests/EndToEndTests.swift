@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+
+/// Runs the built tool on generated movies and lets ffprobe/ffmpeg judge
+/// what it wrote.
+@Suite(.serialized)
+struct EndToEndTests {
+    let scratch: Scratch
+    let source: URL
+    let sourceFrames = 90
+
+    init() throws {
+        scratch = try Scratch()
+        source = try Media.make(scratch.file("source.mov"))
+    }
+
+    func scale(_ arguments: [String]) throws -> ProcessOutput {
+        let result = try Tool.run(Tool.scaleVideo.path, arguments + ["--quiet"])
+        #expect(result.status == 0, "\(result.stderr)")
+        return result
+    }
+
+    /// Checks codec, rate, count and the source frame behind every output frame.
+    func expectVideo(_ output: URL, frames: Int, fps: Int, factor: Double) throws {
+        #expect(try Tool.probe(output, stream: "v:0", "codec_name") == "h264")
+        #expect(try Tool.probe(output, stream: "v:0", "pix_fmt") == "yuv420p")
+        #expect(try Tool.probe(output, stream: "v:0", "r_frame_rate") == "\(fps)/1")
+        #expect(try Tool.probe(output, stream: "v:0", "nb_read_frames", countFrames: true) == "\(frames)")
+        let shown = try Media.frameIndices(output)
+        let expected = Media.expectedIndices(
+            frames: frames, sourceFrames: sourceFrames, rate: 30, fps: Double(fps), factor: factor)
+        #expect(shown == expected)
+    }
+
+    /// Checks that the PCM track is the reference computation of the source's, sample for sample.
+    func expectExactPCM(_ output: URL, factor: Double) throws {
+        #expect(try Tool.probe(output, stream: "a:0", "codec_name") == "pcm_s16le")
+        #expect(try Tool.probe(output, stream: "a:0", "channels") == "2")
+        #expect(try Tool.probe(output, stream: "a:0", "sample_rate") == "48000")
+        let original = try Media.samples(source)
+        let length = Int(Double(original.count / 2) * factor)
+        let expected = ReferenceScaler.scaleInterleaved(original, channels: 2, length: length)
+        let written = try Media.samples(output)
+        #expect(written.count == expected.count)
+        #expect(written == expected)
+    }
+
+    @Test func slowingDownTwiceToMov() throws {
+        let output = scratch.file("slow.mov")
+        _ = try scale([source.path, "-o", output.path, "--factor", "2", "--fps", "30"])
+        try expectVideo(output, frames: 180, fps: 30, factor: 2)
+        try expectExactPCM(output, factor: 2)
+        #expect(try Tool.probe(output, stream: "v:0", "duration") == "6.000000")
+    }
+
+    @Test func speedingUpTwiceAt24() throws {
+        let output = scratch.file("fast.mov")
+        _ = try scale([source.path, "-o", output.path, "--factor", "0.5", "--fps", "24"])
+        try expectVideo(output, frames: 36, fps: 24, factor: 0.5)
+        try expectExactPCM(output, factor: 0.5)
+    }
+
+    @Test func exactDurationToMP4WithAAC() throws {
+        let aacSource = try Media.make(scratch.file("aac.mp4"), audio: ("aac", 44100))
+        let output = scratch.file("exact.mp4")
+        _ = try scale([aacSource.path, "-o", output.path, "--duration", "7.3", "--fps", "60"])
+        let sourceSeconds = try #require(Double(try Tool.probe(aacSource, stream: "v:0", "duration")))
+        try expectVideo(output, frames: 438, fps: 60, factor: 7.3 / sourceSeconds)
+        #expect(try Tool.probe(output, stream: "a:0", "codec_name") == "aac")
+        #expect(try Tool.probe(output, stream: "a:0", "sample_rate") == "44100")
+        let count = try Media.samples(aacSource).count / 2
+        let expectedLength = Int(Double(count) * (7.3 / sourceSeconds))
+        let written = try Media.samples(output).count / 2
+        #expect(abs(written - expectedLength) <= 1024, "wrote \(written), expected \(expectedLength)")
+    }
+
+    @Test func videoOnlyInputGivesVideoOnlyOutput() throws {
+        let silent = try Media.make(scratch.file("silent.mp4"), audio: nil)
+        let output = scratch.file("silent-scaled.mov")
+        _ = try scale([silent.path, "-o", output.path, "--factor", "1.5"])
+        try expectVideo(output, frames: 135, fps: 30, factor: 1.5)
+        #expect(try Tool.probe(output, stream: "a", "codec_name") == "")
+    }
+
+    @Test func oddSizesAreRoundedDownToEven() throws {
+        let odd = scratch.file("odd.mp4")
+        try Tool.ffmpeg([
+            "-f", "lavfi", "-i", "testsrc2=s=129x65:r=30:d=1", "-c:v", "libx264", "-pix_fmt", "yuv444p", odd.path,
+        ])
+        let output = scratch.file("odd-scaled.mov")
+        _ = try scale([odd.path, "-o", output.path, "--factor", "1"])
+        #expect(try Tool.probe(output, stream: "v:0", "width") == "128")
+        #expect(try Tool.probe(output, stream: "v:0", "height") == "64")
+        #expect(try Tool.probe(output, stream: "v:0", "nb_read_frames", countFrames: true) == "30")
+    }
+
+    func rotation(of file: URL) throws -> String {
+        try Tool.run(
+            "ffprobe",
+            ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream_side_data=rotation",
+             "-of", "default=noprint_wrappers=1:nokey=1", file.path]
+        ).text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test func rotationAndColourTagsAreCarriedOver() throws {
+        let tagged = try Media.make(
+            scratch.file("tagged.mov"), audio: nil,
+            videoArguments: ["-color_primaries", "bt709", "-color_trc", "bt709", "-colorspace", "bt709", "-color_range", "tv"])
+        // FFmpeg 5.1 turns the rotate tag into a display matrix only when copying.
+        let rotated = scratch.file("rotated.mov")
+        try Tool.ffmpeg(["-i", tagged.path, "-c", "copy", "-metadata:s:v:0", "rotate=90", rotated.path])
+        let sourceRotation = try rotation(of: rotated)
+        #expect(sourceRotation == "90" || sourceRotation == "-90")
+        let output = scratch.file("rotated-scaled.mov")
+        _ = try scale([rotated.path, "-o", output.path, "--factor", "2"])
+        #expect(try rotation(of: output) == sourceRotation)
+        #expect(try Tool.probe(output, stream: "v:0", "color_primaries") == "bt709")
+        #expect(try Tool.probe(output, stream: "v:0", "color_transfer") == "bt709")
+        #expect(try Tool.probe(output, stream: "v:0", "color_space") == "bt709")
+        #expect(try Tool.probe(output, stream: "v:0", "color_range") == "tv")
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// Test movies whose frames carry their own index, and ways to read back
+/// what an output holds.
+enum Media {
+    static let width = 128
+    static let height = 64
+    static let bits = 8
+
+    /// A video filter drawing frame N's index as 8 black/white bars on top.
+    static func indexedVideo(rate: Int, seconds: Double, width: Int = width, height: Int = height) -> String {
+        let bar = width / bits
+        return "nullsrc=s=\(width)x\(height):r=\(rate):d=\(seconds),format=yuv420p,"
+            + "geq=lum='if(lt(Y,\(height / 2)),if(eq(mod(floor(N/pow(2,floor(X/\(bar)))),2),1),235,16),128)'"
+            + ":cb=128:cr=128"
+    }
+
+    /// A stereo test tone with different content in each channel.
+    static func tone(rate: Int, seconds: Double) -> String {
+        "aevalsrc='0.5*sin(2*PI*440*t)+0.2*sin(2*PI*97*t)|0.3*sin(2*PI*660*t)':s=\(rate):d=\(seconds)"
+    }
+
+    /// Makes a movie of indexed frames, with a tone unless `audio` is nil.
+    @discardableResult
+    static func make(
+        _ file: URL, rate: Int = 30, seconds: Double = 3, audio: (codec: String, rate: Int)? = ("pcm_s16le", 48000),
+        videoArguments: [String] = []
+    ) throws -> URL {
+        var arguments = ["-f", "lavfi", "-i", indexedVideo(rate: rate, seconds: seconds)]
+        if let audio { arguments += ["-f", "lavfi", "-i", tone(rate: audio.rate, seconds: seconds)] }
+        arguments += ["-c:v", "libx264", "-preset", "veryfast", "-crf", "18", "-bf", "2"] + videoArguments
+        if let audio { arguments += ["-c:a", audio.codec] }
+        try Tool.ffmpeg(arguments + [file.path])
+        return file
+    }
+
+    /// The index drawn in each decoded frame of `file`, in order.
+    static func frameIndices(_ file: URL) throws -> [Int] {
+        let data = try Tool.ffmpeg(["-i", file.path, "-map", "0:v:0", "-f", "rawvideo", "-pix_fmt", "gray", "-"])
+        let size = width * height
+        let bar = width / bits
+        return stride(from: 0, to: data.count - size + 1, by: size).map { offset in
+            (0..<bits).reduce(0) { value, bit in
+                let pixel = data[data.startIndex + offset + (height / 4) * width + bit * bar + bar / 2]
+                return pixel > 128 ? value | (1 << bit) : value
+            }
+        }
+    }
+
+    /// The first audio stream of `file` decoded to interleaved s16.
+    static func samples(_ file: URL) throws -> [Int16] {
+        let data = try Tool.ffmpeg(["-i", file.path, "-map", "0:a:0", "-f", "s16le", "-acodec", "pcm_s16le", "-"])
+        return data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+    }
+
+    /// For each output frame k at `fps`, the source frame (at `rate`) that
+    /// SPEC §4 says it shows: the last i with f · i / rate ≤ k / fps.
+    static func expectedIndices(frames: Int, sourceFrames: Int, rate: Int, fps: Double, factor: Double) -> [Int] {
+        (0..<frames).map { k in
+            min(sourceFrames - 1, Int((Double(k) / fps / factor * Double(rate) + 1e-9).rounded(.down)))
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// What a finished process left behind.
+struct ProcessOutput {
+    let status: Int32
+    let stdout: Data
+    let stderr: String
+    var text: String { String(decoding: stdout, as: UTF8.self) }
+}
+
+enum Tool {
+    /// The built `scale-video`, beside the test bundle.
+    static var scaleVideo: URL {
+        Bundle.main.bundleURL.appendingPathComponent("scale-video")
+    }
+
+    /// Runs a program to the end, reading both pipes while it runs so a
+    /// large output cannot deadlock it.
+    @discardableResult
+    static func run(_ executable: String, _ arguments: [String], in folder: URL? = nil) throws -> ProcessOutput {
+        let process = Process()
+        process.executableURL =
+            executable.hasPrefix("/") ? URL(fileURLWithPath: executable) : URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = executable.hasPrefix("/") ? arguments : [executable] + arguments
+        process.currentDirectoryURL = folder
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let group = DispatchGroup()
+        nonisolated(unsafe) var errorData = Data()
+        DispatchQueue.global().async(group: group) { errorData = err.fileHandleForReading.readDataToEndOfFile() }
+        let outputData = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return ProcessOutput(
+            status: process.terminationStatus, stdout: outputData, stderr: String(decoding: errorData, as: UTF8.self))
+    }
+
+    /// Runs ffmpeg quietly; throws with its message when it fails.
+    static func ffmpeg(_ arguments: [String]) throws -> Data {
+        let result = try run("ffmpeg", ["-v", "error", "-nostdin", "-y"] + arguments)
+        guard result.status == 0 else { throw ToolError("ffmpeg \(arguments.joined(separator: " ")): \(result.stderr)") }
+        return result.stdout
+    }
+
+    /// One ffprobe entry of one stream, e.g. `stream(file, "v:0", "nb_read_frames")`.
+    static func probe(_ file: URL, stream: String, _ entry: String, countFrames: Bool = false) throws -> String {
+        let result = try run(
+            "ffprobe",
+            ["-v", "error", "-select_streams", stream] + (countFrames ? ["-count_frames"] : [])
+                + ["-show_entries", "stream=\(entry)", "-of", "default=noprint_wrappers=1:nokey=1", file.path])
+        guard result.status == 0 else { throw ToolError("ffprobe: \(result.stderr)") }
+        return result.text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
+
+struct ToolError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// A fresh folder for one test, removed when the test ends.
+final class Scratch {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("scale-video-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    func file(_ name: String) -> URL { url.appendingPathComponent(name) }
+}
