@@ -24,8 +24,8 @@ public final class ScaleJob: @unchecked Sendable {
     ) throws -> ScaleResult {
         let started = Date()
         try validateOutput()
-        let destination = try AtomicOutput(finalPath: request.output, input: request.input, overwrite: request.overwrite)
         let source = try SourceInfo(path: request.input)
+        let destination = try AtomicOutput(finalPath: request.output, input: request.input, overwrite: request.overwrite)
         guard let scale = TimeScale(sourceDuration: source.duration, target: request.target) else {
             throw ScaleError.impossibleTarget
         }
