@@ -53,11 +53,27 @@ enum Media {
         return data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
     }
 
-    /// For each output frame k at `fps`, the source frame (at `rate`) that
-    /// SPEC §4 says it shows: the last i with f · i / rate ≤ k / fps.
-    static func expectedIndices(frames: Int, sourceFrames: Int, rate: Int, fps: Double, factor: Double) -> [Int] {
+    /// The presentation times of `file`'s video frames, in decoding output
+    /// order, in seconds from the first, as ffprobe reads them.
+    static func frameTimes(_ file: URL) throws -> [Double] {
+        let timeBase = try Tool.probe(file, stream: "v:0", "time_base").split(separator: "/").compactMap { Double($0) }
+        let result = try Tool.run(
+            "ffprobe",
+            ["-v", "error", "-select_streams", "v:0", "-show_entries", "frame=best_effort_timestamp",
+             "-of", "csv=p=0", file.path])
+        // A frame with side data prints "pts," and a line of its own for the side data.
+        let stamps = result.text.split(separator: "\n").compactMap { line in
+            line.split(separator: ",").first.flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
+        }
+        guard timeBase.count == 2, let first = stamps.first else { throw ToolError("no frame times in \(file.path)") }
+        return stamps.map { Double($0 - first) * timeBase[0] / timeBase[1] }
+    }
+
+    /// For each output frame k at `fps`, the source frame SPEC §4 says it
+    /// shows: the last i with f · tᵢ ≤ k / fps (ties count as on screen).
+    static func expectedIndices(frames: Int, times: [Double], fps: Double, factor: Double) -> [Int] {
         (0..<frames).map { k in
-            min(sourceFrames - 1, Int((Double(k) / fps / factor * Double(rate) + 1e-9).rounded(.down)))
+            times.lastIndex { factor * $0 * fps <= Double(k) + 1e-9 } ?? 0
         }
     }
 }

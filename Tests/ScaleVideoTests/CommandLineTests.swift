@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+/// The command as a user meets it: run as a subprocess.
+struct CommandLineTests {
+    @Test func helpTeachesWithAnExample() throws {
+        let result = try Tool.run(Tool.scaleVideo.path, ["--help"])
+        #expect(result.status == 0)
+        for text in ["--duration", "--factor", "--fps", "--output", "--audio-codec", "--crf", "--preset", "--overwrite", "Examples:", "NAME-scaled.mov"] {
+            #expect(result.text.contains(text), "help lacks \(text)")
+        }
+    }
+
+    @Test(arguments: [
+        ["in.mp4"],
+        ["in.mp4", "--duration", "2", "--factor", "2"],
+        ["in.mp4", "--factor", "-1"],
+        ["in.mp4", "--duration", "nan"],
+        ["in.mp4", "--factor", "2", "--fps", "0"],
+        ["in.mp4", "--factor", "2", "--crf", "60"],
+        ["in.mp4", "--factor", "2", "--preset", "warp"],
+        ["in.mp4", "--factor", "2", "-o", "out.avi"],
+        ["in.mp4", "--factor", "2", "-o", "out.mp4", "--audio-codec", "pcm"],
+        ["a.mp4", "b.mp4", "--factor", "2", "-o", "out.mov"],
+    ])
+    func badUsageExits64(arguments: [String]) throws {
+        let result = try Tool.run(Tool.scaleVideo.path, arguments)
+        #expect(result.status == 64, "\(arguments): \(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func defaultOutputGoesBesideTheInput() throws {
+        let scratch = try Scratch()
+        try Media.make(scratch.file("clip.mp4"), seconds: 1, audio: nil)
+        let result = try Tool.run(Tool.scaleVideo.path, ["clip.mp4", "--factor", "2", "--quiet"], in: scratch.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: scratch.file("clip-scaled.mov").path))
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func anExistingOutputIsKeptWithoutOverwrite() throws {
+        let scratch = try Scratch()
+        let input = try Media.make(scratch.file("clip.mp4"), seconds: 1, audio: nil)
+        let output = scratch.file("taken.mov")
+        try Data("keep me".utf8).write(to: output)
+        let refused = try Tool.run(Tool.scaleVideo.path, [input.path, "-o", output.path, "--factor", "2", "--quiet"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("taken.mov") && refused.stderr.contains("--overwrite"))
+        #expect(try Data(contentsOf: output) == Data("keep me".utf8))
+        let replaced = try Tool.run(
+            Tool.scaleVideo.path, [input.path, "-o", output.path, "--factor", "2", "--quiet", "--overwrite"])
+        #expect(replaced.status == 0, "\(replaced.stderr)")
+        #expect(try Tool.probe(output, stream: "v:0", "nb_read_frames", countFrames: true) == "60")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).sorted() == ["clip.mp4", "taken.mov"])
+    }
+
+    @Test func unreadableInputsFailWithOneLineAndNoOutput() throws {
+        let scratch = try Scratch()
+        try Data("just text".utf8).write(to: scratch.file("notes.mp4"))
+        try FileManager.default.createDirectory(at: scratch.file("folder.mov"), withIntermediateDirectories: false)
+        for (name, reason) in [("missing.mp4", "no such file"), ("notes.mp4", "not a readable movie"), ("folder.mov", "directory")] {
+            let result = try Tool.run(Tool.scaleVideo.path, [name, "--factor", "2", "--quiet"], in: scratch.url)
+            #expect(result.status == 1, "\(name)")
+            let lines = result.stderr.split(separator: "\n")
+            #expect(lines.count == 1 && lines[0].contains(name) && lines[0].contains(reason), "\(result.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).sorted() == ["folder.mov", "notes.mp4"])
+    }
+
+    @Test func progressLinesGoToStandardErrorAndEndAtOneHundred() throws {
+        let scratch = try Scratch()
+        let input = try Media.make(scratch.file("clip.mov"), seconds: 2)
+        let result = try Tool.run(Tool.scaleVideo.path, [input.path, "--factor", "2"])
+        #expect(result.status == 0)
+        #expect(result.stdout.isEmpty)
+        let percents = result.stderr.split(separator: "\n").compactMap { line -> Int? in
+            guard let range = line.range(of: #"\d+%"#, options: .regularExpression) else { return nil }
+            return Int(line[range].dropLast())
+        }
+        #expect(percents.last == 100)
+        #expect(percents == percents.sorted())
+    }
+}
