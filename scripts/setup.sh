@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Installs what scale-video needs on Debian or Ubuntu when it is missing:
+# FFmpeg's development libraries (with libx264), pkg-config and the ffmpeg
+# command (used by the tests as an independent judge). Swift 6 must be on PATH.
+set -euo pipefail
+packages=(pkg-config libavformat-dev libavcodec-dev libswscale-dev libswresample-dev libavutil-dev ffmpeg)
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if ((${#missing[@]})); then
+  echo "setup: installing ${missing[*]}" >&2
+  sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo=sudo
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+command -v swift >/dev/null || { echo "setup: swift not found; install Swift 6 (swift.org) and put it on PATH" >&2; exit 1; }
