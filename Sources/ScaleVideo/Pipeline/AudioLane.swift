@@ -5,9 +5,7 @@ import CFFmpeg
 /// Built on the job's thread, then handed whole to its own queue: never used
 /// from two threads at once.
 final class AudioLane: @unchecked Sendable {
-    private let input: InputFile
-    private let streamIndex: Int32
-    private let decoder: Decoder
+    private let decoding: StreamDecoder
     private let encoder: Encoder
     private let outputStream: UnsafeMutablePointer<AVStream>
     private let output: OutputFile
@@ -17,20 +15,15 @@ final class AudioLane: @unchecked Sendable {
     private var toS16: SampleConverter?
     private let fromS16: SampleConverter?
     private var decodedSamples: UnsafeMutableBufferPointer<Int16>
-    private let packet: Packet
     private let encoded: Packet
-    private let decoded: Frame
     private let block: Frame
     private var written = 0
 
     /// - Parameter count: source samples per channel, from `countSamples`.
     init(source: SourceInfo, request: ScaleRequest, count: Int, length: Int, output: OutputFile) throws {
         guard let index = source.audioStreamIndex else { throw ScaleError.failed("no audio stream") }
-        streamIndex = index
-        input = try InputFile(path: request.input)
-        input.readOnly(streamIndex: index)
-        decoder = try Decoder(stream: input.format.pointee.streams[Int(index)]!)
-        let context = decoder.codecContext
+        decoding = try StreamDecoder(path: request.input, streamIndex: index, kind: "audio")
+        let context = decoding.decoder.codecContext
         rate = context.pointee.sample_rate
         try check(av_channel_layout_copy(&layout, &context.pointee.ch_layout), "channel layout")
         if layout.order == AV_CHANNEL_ORDER_UNSPEC {
@@ -57,9 +50,7 @@ final class AudioLane: @unchecked Sendable {
             channels: Int(layout.nb_channels), count: count, length: length,
             blockSize: encoder.audioFrameSize ?? 4096)
         decodedSamples = .allocate(capacity: 4096 * Int(layout.nb_channels))
-        packet = try Packet()
         encoded = try Packet()
-        decoded = try Frame()
         block = try Frame()
     }
 
@@ -71,26 +62,11 @@ final class AudioLane: @unchecked Sendable {
     /// Counts the samples per channel the decoder yields for the audio
     /// stream, in a decode-only pass (SPEC §5).
     static func countSamples(path: String, streamIndex: Int32, gate: LaneGate) throws -> Int {
-        let input = try InputFile(path: path)
-        input.readOnly(streamIndex: streamIndex)
-        let decoder = try Decoder(stream: input.format.pointee.streams[Int(streamIndex)]!)
-        let packet = try Packet()
-        let frame = try Frame()
+        let decoding = try StreamDecoder(path: path, streamIndex: streamIndex, kind: "audio")
         var count = 0
-        func drain() throws {
-            while (try? decoder.receive(into: frame)) == .value {
-                count += Int(frame.pointer.pointee.nb_samples)
-                frame.unref()
-            }
-        }
-        while try input.read(into: packet) {
-            if gate.isCancelled { throw ScaleError.cancelled }
-            guard packet.streamIndex == streamIndex else { continue }
-            guard (try? decoder.send(packet)) != nil else { continue }
-            try drain()
-        }
-        try decoder.send(nil)
-        try drain()
+        try decoding.decode(
+            isDone: { false }, beforeRead: { if gate.isCancelled { throw ScaleError.cancelled } }, warn: { _ in }
+        ) { count += Int($0.pointer.pointee.nb_samples) }
         return count
     }
 
@@ -100,40 +76,12 @@ final class AudioLane: @unchecked Sendable {
             try self.encode(samples, gate: gate)
             progress.update(.audio, Double(self.scaler.produced) / Double(self.scaler.controls.length))
         }
-        while !scaler.isComplete {
-            try gate.pass(.audio)
-            guard try input.read(into: packet) else { break }
-            guard packet.streamIndex == streamIndex else { continue }
-            do {
-                try decoder.send(packet)
-            } catch let error as FFmpegError where error.isInvalidData {
-                warn("skipped a damaged audio packet (\(error.message))")
-                continue
-            }
-            try drainDecoder(emit: emit, warn: warn)
-        }
-        if !scaler.isComplete {
-            try decoder.send(nil)
-            try drainDecoder(emit: emit, warn: warn)
+        try decoding.decode(isDone: { scaler.isComplete }, beforeRead: { try gate.pass(.audio) }, warn: warn) {
+            try scaler.push(try interleaved($0.pointer), emit: emit)
         }
         try scaler.finish(emit: emit)
         try encoder.send(nil)
         try drainEncoder(gate: gate)
-    }
-
-    private func drainDecoder(emit: (UnsafeBufferPointer<Int16>) throws -> Void, warn: (String) -> Void) throws {
-        while true {
-            let result: Received
-            do {
-                result = try decoder.receive(into: decoded)
-            } catch let error as FFmpegError where error.isInvalidData {
-                warn("skipped a damaged audio frame (\(error.message))")
-                return
-            }
-            guard result == .value else { return }
-            try scaler.push(try interleaved(decoded.pointer), emit: emit)
-            decoded.unref()
-        }
     }
 
     /// The frame's samples as interleaved s16, valid until the next call.

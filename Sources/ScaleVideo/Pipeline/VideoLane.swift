@@ -6,35 +6,28 @@ import CFFmpeg
 /// Built on the job's thread, then handed whole to its own queue: never used
 /// from two threads at once.
 final class VideoLane: @unchecked Sendable {
-    private let input: InputFile
-    private let streamIndex: Int32
-    private let decoder: Decoder
+    private let decoding: StreamDecoder
     private let encoder: Encoder
     private let outputStream: UnsafeMutablePointer<AVStream>
     private let output: OutputFile
     private var clock: FrameClock
     private var converter: PixelConverter?
-    private let packet: Packet
     private let encoded: Packet
-    private let decoded: Frame
     private let held: Frame
     private var hasHeld = false
     private var lastTimestamp: Int64?
     private var sent = 0
 
     init(source: SourceInfo, request: ScaleRequest, scale: TimeScale, frameCount: Int, output: OutputFile) throws {
-        input = try InputFile(path: request.input)
-        streamIndex = source.videoStreamIndex
-        input.readOnly(streamIndex: streamIndex)
-        let stream = input.format.pointee.streams[Int(streamIndex)]!
-        decoder = try Decoder(stream: stream)
+        decoding = try StreamDecoder(path: request.input, streamIndex: source.videoStreamIndex, kind: "video")
+        let stream = decoding.stream
         guard
             let clock = FrameClock(
                 factor: scale.factor, fps: request.fps, timeBase: source.videoTimeBase, frameCount: frameCount)
         else { throw ScaleError.impossibleTarget }
         self.clock = clock
         self.output = output
-        let picture = PictureSettings(decoder: decoder.codecContext, fps: request.fps)
+        let picture = PictureSettings(decoder: decoding.decoder.codecContext, fps: request.fps)
         var options: [String: String] = [:]
         if let crf = request.crf { options["crf"] = String(crf) }
         if let preset = request.preset { options["preset"] = preset }
@@ -44,9 +37,7 @@ final class VideoLane: @unchecked Sendable {
         outputStream = try output.addStream(for: encoder)
         outputStream.pointee.avg_frame_rate = picture.frameRate
         outputStream.pointee.sample_aspect_ratio = encoder.codecContext.pointee.sample_aspect_ratio
-        packet = try Packet()
         encoded = try Packet()
-        decoded = try Frame()
         held = try Frame()
         try Self.copyDisplayMatrix(from: stream, to: outputStream)
     }
@@ -54,43 +45,16 @@ final class VideoLane: @unchecked Sendable {
     /// Runs the lane to the end: exactly `frameCount` frames are encoded.
     func run(gate: LaneGate, progress: ProgressMeter, warn: (String) -> Void) throws {
         defer { gate.finish(.video) }
-        while !clock.isComplete {
-            try gate.pass(.video)
-            guard try input.read(into: packet) else { break }
-            guard packet.streamIndex == streamIndex else { continue }
-            do {
-                try decoder.send(packet)
-            } catch let error as FFmpegError where error.isInvalidData {
-                warn("skipped a damaged video packet (\(error.message))")
-                continue
-            }
-            try drainDecoder(gate: gate, progress: progress, warn: warn)
-        }
-        if !clock.isComplete {
-            try decoder.send(nil)
-            try drainDecoder(gate: gate, progress: progress, warn: warn)
+        try decoding.decode(isDone: { clock.isComplete }, beforeRead: { try gate.pass(.video) }, warn: warn) { frame in
+            let range = clock.arrive(timestamp: timestamp(of: frame))
+            if hasHeld { try emitHeld(range, gate: gate, progress: progress) }
+            held.take(from: frame)
+            hasHeld = true
         }
         guard hasHeld else { throw ScaleError.noFrames }
         try emitHeld(clock.finish(), gate: gate, progress: progress)
         try encoder.send(nil)
         try drainEncoder(gate: gate)
-    }
-
-    private func drainDecoder(gate: LaneGate, progress: ProgressMeter, warn: (String) -> Void) throws {
-        while !clock.isComplete {
-            let result: Received
-            do {
-                result = try decoder.receive(into: decoded)
-            } catch let error as FFmpegError where error.isInvalidData {
-                warn("skipped a damaged video frame (\(error.message))")
-                return
-            }
-            guard result == .value else { return }
-            let range = clock.arrive(timestamp: timestamp(of: decoded))
-            if hasHeld { try emitHeld(range, gate: gate, progress: progress) }
-            held.take(from: decoded)
-            hasHeld = true
-        }
     }
 
     /// The frame's presentation time; a frame without one follows the last.

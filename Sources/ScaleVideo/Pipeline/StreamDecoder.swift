@@ -1,0 +1,62 @@
+import CFFmpeg
+
+/// One stream of an input, demuxed and decoded in order: the head of both
+/// lanes and of the audio counting pass. Damaged packets and frames are
+/// skipped with a warning.
+final class StreamDecoder {
+    let stream: UnsafeMutablePointer<AVStream>
+    let decoder: Decoder
+    private let input: InputFile
+    private let kind: String
+    private let packet: Packet
+    private let frame: Frame
+
+    init(path: String, streamIndex: Int32, kind: String) throws {
+        input = try InputFile(path: path)
+        input.readOnly(streamIndex: streamIndex)
+        stream = input.format.pointee.streams[Int(streamIndex)]!
+        decoder = try Decoder(stream: stream)
+        self.kind = kind
+        packet = try Packet()
+        frame = try Frame()
+    }
+
+    /// Hands each decoded frame to `body` until `isDone` or the end of the
+    /// stream (then the decoder is flushed). `beforeRead` runs before each
+    /// packet is read: the place to wait or to notice cancellation.
+    func decode(
+        isDone: () -> Bool, beforeRead: () throws -> Void, warn: (String) -> Void, body: (Frame) throws -> Void
+    ) throws {
+        while !isDone() {
+            try beforeRead()
+            guard try input.read(into: packet) else { break }
+            guard packet.streamIndex == stream.pointee.index else { continue }
+            do {
+                try decoder.send(packet)
+            } catch let error as FFmpegError where error.isInvalidData {
+                warn("skipped a damaged \(kind) packet (\(error.message))")
+                continue
+            }
+            try drain(isDone: isDone, warn: warn, body: body)
+        }
+        if !isDone() {
+            try decoder.send(nil)
+            try drain(isDone: isDone, warn: warn, body: body)
+        }
+    }
+
+    private func drain(isDone: () -> Bool, warn: (String) -> Void, body: (Frame) throws -> Void) throws {
+        while !isDone() {
+            let result: Received
+            do {
+                result = try decoder.receive(into: frame)
+            } catch let error as FFmpegError where error.isInvalidData {
+                warn("skipped a damaged \(kind) frame (\(error.message))")
+                return
+            }
+            guard result == .value else { return }
+            try body(frame)
+            frame.unref()
+        }
+    }
+}
