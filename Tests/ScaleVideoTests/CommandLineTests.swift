@@ -80,4 +80,31 @@ struct CommandLineTests {
         #expect(percents.last == 100)
         #expect(percents == percents.sorted())
     }
+
+    @Test func ctrlCCancelsWithinSecondsAndLeavesNothing() throws {
+        let scratch = try Scratch()
+        let input = scratch.file("long.mov")
+        try Tool.ffmpeg([
+            "-f", "lavfi", "-i", "testsrc2=s=640x360:r=30:d=20", "-f", "lavfi", "-i", Media.tone(rate: 48000, seconds: 20),
+            "-c:v", "libx264", "-preset", "ultrafast", "-c:a", "pcm_s16le", input.path,
+        ])
+        let process = Process()
+        process.executableURL = Tool.scaleVideo
+        process.arguments = [input.path, "--factor", "3", "--preset", "slow", "-o", scratch.file("out.mov").path]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect(process.isRunning, "the conversion ended before it could be cancelled")
+        let sent = Date()
+        process.interrupt()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(Date().timeIntervalSince(sent) < 5)
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 130)
+        #expect(stderr.contains("cancelled"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path) == ["long.mov"])
+    }
 }

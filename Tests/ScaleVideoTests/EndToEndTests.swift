@@ -90,6 +90,20 @@ struct EndToEndTests {
         #expect(try Tool.probe(output, stream: "a:0", "codec_name") == "pcm_s16le")
     }
 
+    @Test(arguments: [("mono", "mov"), ("5.1", "mov"), ("5.1", "mp4")])
+    func channelLayoutAndRateAreKept(layout: String, container: String) throws {
+        let input = scratch.file("layout-\(layout).mp4")
+        try Tool.ffmpeg([
+            "-f", "lavfi", "-i", Media.indexedVideo(rate: 30, seconds: 1), "-f", "lavfi", "-i", "sine=r=44100:d=1",
+            "-af", "aformat=channel_layouts=\(layout)", "-c:v", "libx264", "-c:a", "aac", input.path,
+        ])
+        let output = scratch.file("layout-\(layout)-scaled.\(container)")
+        _ = try scale([input.path, "-o", output.path, "--factor", "1.5"])
+        #expect(try Tool.probe(output, stream: "a:0", "channel_layout") == layout)
+        #expect(try Tool.probe(output, stream: "a:0", "sample_rate") == "44100")
+        #expect(try Tool.probe(output, stream: "a:0", "codec_name") == (container == "mp4" ? "aac" : "pcm_s16le"))
+    }
+
     @Test func videoOnlyInputGivesVideoOnlyOutput() throws {
         let silent = try Media.make(scratch.file("silent.mp4"), audio: nil)
         let output = scratch.file("silent-scaled.mov")
