@@ -21,7 +21,6 @@ static const int SV_AVERROR_EOF = AVERROR_EOF;
 static const int SV_AVERROR_EAGAIN = AVERROR(EAGAIN);
 static const int SV_AVERROR_INVALIDDATA = AVERROR_INVALIDDATA;
 static const int64_t SV_NOPTS_VALUE = AV_NOPTS_VALUE;
-static inline AVRational sv_time_base_q(void) { return AV_TIME_BASE_Q; }
 
 /* AVFrame.data and linesize import as tuples; these hand out the arrays. */
 static inline const uint8_t *const *sv_frame_planes(const AVFrame *frame) {

@@ -19,7 +19,6 @@ public struct FFmpegError: Error, CustomStringConvertible, Sendable {
 
     public var description: String { "\(operation): \(message)" }
 
-    public var isEndOfFile: Bool { code == SV_AVERROR_EOF }
     public var isInvalidData: Bool { code == SV_AVERROR_INVALIDDATA }
 }
 

@@ -3,10 +3,8 @@ import CFFmpeg
 /// An opened movie to demux. Each lane opens its own, reading only its stream.
 final class InputFile {
     private var context: UnsafeMutablePointer<AVFormatContext>?
-    let path: String
 
     init(path: String) throws {
-        self.path = path
         try check(avformat_open_input(&context, path, nil, nil), "cannot open")
         try check(avformat_find_stream_info(context, nil), "cannot read stream information")
     }

@@ -5,15 +5,11 @@ import CFFmpeg
 final class SampleConverter {
     private var context: OpaquePointer?
     let inputFormat: AVSampleFormat
-    let outputFormat: AVSampleFormat
-    let channels: Int
 
     init(layout: UnsafeMutablePointer<AVChannelLayout>, rate: Int32, from input: AVSampleFormat, to output: AVSampleFormat)
         throws
     {
         inputFormat = input
-        outputFormat = output
-        channels = Int(layout.pointee.nb_channels)
         try check(
             swr_alloc_set_opts2(&context, layout, output, rate, layout, input, rate, 0, nil),
             "cannot set up audio conversion")

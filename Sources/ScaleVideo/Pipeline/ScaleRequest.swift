@@ -14,7 +14,7 @@ public enum AudioCodec: String, Sendable, CaseIterable {
 }
 
 /// The containers an output can be written in, by file extension.
-public enum OutputContainer: String, Sendable, CaseIterable {
+public enum OutputContainer: String, Sendable {
     case mov, mp4, m4v, mkv
 
     public init?(path: String) {

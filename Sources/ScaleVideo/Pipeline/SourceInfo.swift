@@ -7,8 +7,6 @@ struct SourceInfo {
     let duration: Rational
     let videoStreamIndex: Int32
     let videoTimeBase: Rational
-    let width: Int32
-    let height: Int32
     /// The default audio stream, if any.
     let audioStreamIndex: Int32?
 
@@ -30,9 +28,7 @@ struct SourceInfo {
         }
         videoStreamIndex = video.pointee.index
         videoTimeBase = base
-        width = parameters.width
-        height = parameters.height
-        guard width >= 2, height >= 2 else { throw ScaleError.notMedia("picture size is unknown") }
+        guard parameters.width >= 2, parameters.height >= 2 else { throw ScaleError.notMedia("picture size is unknown") }
         audioStreamIndex = input.bestStream(AVMEDIA_TYPE_AUDIO)?.pointee.index
         duration = try Self.duration(of: video, timeBase: base, in: input.format)
     }
