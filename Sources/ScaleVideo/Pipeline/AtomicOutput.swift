@@ -17,9 +17,6 @@ final class AtomicOutput {
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw ScaleError.failed("cannot write \(finalPath): the folder \(folder) does not exist")
         }
-        guard access(folder, W_OK) == 0 else {
-            throw ScaleError.failed("cannot write \(finalPath): the folder \(folder) is not writable")
-        }
         if !overwrite && FileManager.default.fileExists(atPath: finalPath) {
             throw ScaleError.outputExists(finalPath)
         }
@@ -28,6 +25,15 @@ final class AtomicOutput {
             .appendingPathComponent(".\(url.deletingPathExtension().lastPathComponent).partial-\(token).\(url.pathExtension)").path
         self.finalPath = finalPath
         self.overwrite = overwrite
+        PartialFiles.register(temporaryPath)
+        let file = open(temporaryPath, O_CREAT | O_EXCL | O_WRONLY, 0o644)
+        guard file >= 0 else {
+            let reason = String(cString: strerror(errno))
+            PartialFiles.unregister(temporaryPath)
+            settled = true
+            throw ScaleError.failed("cannot write \(finalPath): \(reason)")
+        }
+        close(file)
     }
 
     deinit { discard() }
@@ -45,6 +51,7 @@ final class AtomicOutput {
             unlink(temporaryPath)
         }
         settled = true
+        PartialFiles.unregister(temporaryPath)
     }
 
     /// Removes the temporary file, if the output was not committed.
@@ -52,6 +59,7 @@ final class AtomicOutput {
         guard !settled else { return }
         unlink(temporaryPath)
         settled = true
+        PartialFiles.unregister(temporaryPath)
     }
 
     private func failure(_ what: String) -> ScaleError {
