@@ -54,6 +54,9 @@ final class AudioLane: @unchecked Sendable {
         block = try Frame()
     }
 
+    /// Samples per encoded packet for a compressed codec; 0 for PCM.
+    var frameSize: Int { encoder.audioFrameSize ?? 0 }
+
     deinit {
         av_channel_layout_uninit(&layout)
         decodedSamples.deallocate()

@@ -33,6 +33,7 @@ public final class ScaleJob: @unchecked Sendable {
         let audioLength = try audioLength(source: source, scale: scale, warning: warning)
         if gate.isCancelled { throw ScaleError.cancelled }
 
+        let measured: MeasuredOutput
         do {
             let output = try OutputFile(path: destination.temporaryPath, formatFrom: request.output)
             let video = try VideoLane(
@@ -63,6 +64,8 @@ public final class ScaleJob: @unchecked Sendable {
             group.wait()
             if let failure = failures.first { throw failure }
             try output.finish()
+            measured = try MeasuredOutput(path: destination.temporaryPath) { gate.isCancelled }
+            try Self.verify(measured, frames: frameCount, samples: audioLength?.length ?? 0, tolerance: 2 * (audio?.frameSize ?? 0))
             try destination.commit()
             meter.complete()
         } catch let error as FFmpegError {
@@ -71,7 +74,20 @@ public final class ScaleJob: @unchecked Sendable {
         return ScaleResult(
             output: request.output, sourceDuration: source.duration.doubleValue, duration: scale.targetDuration,
             fps: request.fps, frames: frameCount, audioSamples: audioLength?.length ?? 0,
-            seconds: Date().timeIntervalSince(started))
+            seconds: Date().timeIntervalSince(started), measured: measured)
+    }
+
+    /// Refuses a written file that does not hold what was planned: every
+    /// frame, and the audio to the sample; for a compressed codec, to within
+    /// its priming and padding (one encoder frame each), which not every
+    /// container can mark for removal.
+    private static func verify(_ measured: MeasuredOutput, frames: Int, samples: Int, tolerance: Int) throws {
+        guard measured.videoFrames == frames else {
+            throw ScaleError.failed("the written movie holds \(measured.videoFrames) video frames, not \(frames)")
+        }
+        guard abs(measured.audioSamples - samples) <= tolerance else {
+            throw ScaleError.failed("the written movie holds \(measured.audioSamples) audio samples, not \(samples)")
+        }
     }
 
     private func validateOutput() throws {

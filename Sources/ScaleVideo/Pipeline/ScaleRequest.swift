@@ -14,7 +14,7 @@ public enum AudioCodec: String, Sendable, CaseIterable {
 }
 
 /// The containers an output can be written in, by file extension.
-public enum OutputContainer: String, Sendable {
+public enum OutputContainer: String, Sendable, CaseIterable {
     case mov, mp4, m4v, mkv
 
     public init?(path: String) {
@@ -71,4 +71,6 @@ public struct ScaleResult: Sendable {
     public let audioSamples: Int
     /// Wall-clock seconds the conversion took.
     public let seconds: Double
+    /// What the file holds, read back from it before it was put in place.
+    public let measured: MeasuredOutput
 }
