@@ -8,7 +8,8 @@ final class Decoder {
         let parameters = stream.pointee.codecpar!
         guard let codec = avcodec_find_decoder(parameters.pointee.codec_id) else {
             let name = String(cString: avcodec_get_name(parameters.pointee.codec_id))
-            throw FFmpegError(SV_AVERROR_INVALIDDATA, "no decoder for \(name)")
+            let kind = av_get_media_type_string(parameters.pointee.codec_type).map { String(cString: $0) } ?? "a"
+            throw FFmpegError(SV_AVERROR_DECODER_NOT_FOUND, "cannot decode its \(kind) stream (codec \(name))")
         }
         context = avcodec_alloc_context3(codec)
         guard context != nil else { throw FFmpegError(sv_averror(ENOMEM), "avcodec_alloc_context3") }

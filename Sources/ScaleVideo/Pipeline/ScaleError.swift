@@ -1,11 +1,15 @@
+import Foundation
+
 /// Why a conversion could not be done, in words for the person who asked.
 public enum ScaleError: Error, CustomStringConvertible, Sendable {
     case notFound
     case isDirectory
+    case empty
     case notMedia(String)
     case noVideo
     case unknownDuration
     case noFrames
+    case truncated(endsAt: Double, declared: Double)
     case impossibleTarget
     case outputExists(String)
     case outputIsInput
@@ -18,10 +22,13 @@ public enum ScaleError: Error, CustomStringConvertible, Sendable {
         switch self {
         case .notFound: "no such file"
         case .isDirectory: "is a directory, not a movie"
+        case .empty: "is empty"
         case .notMedia(let reason): "not a readable movie (\(reason))"
         case .noVideo: "has no video stream"
         case .unknownDuration: "its duration is unknown"
         case .noFrames: "no video frame could be decoded"
+        case .truncated(let end, let declared):
+            "truncated or damaged: its video stops at \(Self.seconds(end)) s of the \(Self.seconds(declared)) s it declares"
         case .impossibleTarget: "the target duration cannot be reached from this source"
         case .outputExists(let path): "\(path) already exists (use --overwrite to replace it)"
         case .outputIsInput: "the output would replace the input"
@@ -32,4 +39,6 @@ public enum ScaleError: Error, CustomStringConvertible, Sendable {
         case .cancelled: "cancelled"
         }
     }
+
+    private static func seconds(_ value: Double) -> String { String(format: "%.2f", value) }
 }

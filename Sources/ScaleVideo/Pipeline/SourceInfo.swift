@@ -14,6 +14,8 @@ struct SourceInfo {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw ScaleError.notFound }
         guard !isDirectory.boolValue else { throw ScaleError.isDirectory }
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+        guard size != 0 else { throw ScaleError.empty }
         let input: InputFile
         do {
             input = try InputFile(path: path)

@@ -31,32 +31,35 @@ final class StreamDecoder {
             try beforeRead()
             guard try input.read(into: packet) else { break }
             guard packet.streamIndex == stream.pointee.index else { continue }
-            do {
-                try decoder.send(packet)
-            } catch let error as FFmpegError where error.isInvalidData {
-                warn("skipped a damaged \(kind) packet (\(error.message))")
-                continue
-            }
+            guard try skippingDamage("packet", warn: warn, { try decoder.send(packet) }) else { continue }
             try drain(isDone: isDone, warn: warn, body: body)
         }
         if !isDone() {
-            try decoder.send(nil)
+            _ = try skippingDamage("packet", warn: warn) { try decoder.send(nil) }
             try drain(isDone: isDone, warn: warn, body: body)
         }
     }
 
     private func drain(isDone: () -> Bool, warn: (String) -> Void, body: (Frame) throws -> Void) throws {
         while !isDone() {
-            let result: Received
-            do {
-                result = try decoder.receive(into: frame)
-            } catch let error as FFmpegError where error.isInvalidData {
-                warn("skipped a damaged \(kind) frame (\(error.message))")
-                return
-            }
-            guard result == .value else { return }
+            var result = Received.end
+            guard try skippingDamage("frame", warn: warn, { result = try decoder.receive(into: frame) }),
+                result == .value
+            else { return }
             try body(frame)
             frame.unref()
+        }
+    }
+
+    /// Runs a decoder call; false, with a warning, when it reports damaged
+    /// data (a threaded decoder may report it on a later call, or the flush).
+    private func skippingDamage(_ what: String, warn: (String) -> Void, _ call: () throws -> Void) throws -> Bool {
+        do {
+            try call()
+            return true
+        } catch let error as FFmpegError where error.isInvalidData {
+            warn("skipped a damaged \(kind) \(what) (\(error.message))")
+            return false
         }
     }
 }

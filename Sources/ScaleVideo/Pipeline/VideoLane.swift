@@ -15,8 +15,11 @@ final class VideoLane: @unchecked Sendable {
     private let encoded: Packet
     private let held: Frame
     private var hasHeld = false
+    private var firstTimestamp: Int64?
     private var lastTimestamp: Int64?
     private var sent = 0
+    private let sourceDuration: Rational
+    private let timeBase: Rational
 
     init(source: SourceInfo, request: ScaleRequest, scale: TimeScale, frameCount: Int, output: OutputFile) throws {
         decoding = try StreamDecoder(path: request.input, streamIndex: source.videoStreamIndex, kind: "video")
@@ -27,6 +30,8 @@ final class VideoLane: @unchecked Sendable {
         else { throw ScaleError.impossibleTarget }
         self.clock = clock
         self.output = output
+        sourceDuration = source.duration
+        timeBase = source.videoTimeBase
         let picture = PictureSettings(decoder: decoding.decoder.codecContext, fps: request.fps)
         var options: [String: String] = [:]
         if let crf = request.crf { options["crf"] = String(crf) }
@@ -52,6 +57,7 @@ final class VideoLane: @unchecked Sendable {
             hasHeld = true
         }
         guard hasHeld else { throw ScaleError.noFrames }
+        if !clock.isComplete { try checkReachedEnd() }
         try emitHeld(clock.finish(), gate: gate, progress: progress)
         try encoder.send(nil)
         try drainEncoder(gate: gate)
@@ -63,9 +69,22 @@ final class VideoLane: @unchecked Sendable {
         if value == SV_NOPTS_VALUE {
             value = (lastTimestamp ?? 0) + max(frame.pointer.pointee.pkt_duration, 1)
         }
+        if firstTimestamp == nil { firstTimestamp = value }
         lastTimestamp = value
         return value
     }
+
+    /// The source ended before its declared duration: a truncated or badly
+    /// damaged file, whose last frame would otherwise be held for the rest.
+    private func checkReachedEnd() throws {
+        guard let first = firstTimestamp, let last = lastTimestamp else { return }
+        let end = Double(last - first + max(held.pointer.pointee.pkt_duration, 0)) * timeBase.doubleValue
+        let declared = sourceDuration.doubleValue
+        if declared - end > Self.missingTolerance { throw ScaleError.truncated(endsAt: end, declared: declared) }
+    }
+
+    /// Seconds of video a source may lack at its end without being called truncated.
+    static let missingTolerance = 0.5
 
     /// Encodes the held frame as output frames `range`.
     private func emitHeld(_ range: Range<Int>, gate: LaneGate, progress: ProgressMeter) throws {
