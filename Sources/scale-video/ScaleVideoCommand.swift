@@ -6,7 +6,7 @@ import ScaleVideo
 struct ScaleVideoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scale-video",
-        abstract: "Time-scale a movie to an exact duration and frame rate.",
+        abstract: "Time-scale movies to an exact duration and frame rate.",
         discussion: """
             The output plays the same content uniformly faster or slower. Video \
             frames are repeated (slowing down) or skipped (speeding up) against \
@@ -14,13 +14,23 @@ struct ScaleVideoCommand: ParsableCommand {
             linear interpolation, keeping its channels and sample rate, and \
             written as PCM (.mov, .mkv) or AAC (.mp4, .m4v).
 
-            Without -o, each output goes next to its input as NAME-scaled.mov. \
-            The input is never modified; the output appears only when complete.
+            Without -o, each output goes next to its input (or into \
+            --output-dir) as NAME-scaled.mov, or with the --container extension. \
+            Inputs are never modified; an output appears only when complete, and \
+            an existing file is replaced only with --overwrite.
+
+            Every input is tried; one that fails does not stop the others. \
+            --json prints one JSON object per input on standard output, with \
+            what the written file was measured to hold and its audio/video \
+            drift. Ctrl-C cancels and removes unfinished outputs. \
+            Exit status: 0 all converted, 1 an input failed, 64 bad usage, \
+            130 cancelled.
 
             Examples:
               scale-video in.mp4 --duration 20 --fps 30
               scale-video in.mp4 -o slow.mov --factor 2
               scale-video in.mov -o fast.mp4 --factor 0.5 --fps 30000/1001 --crf 18
+              scale-video clips/*.mp4 --factor 2 --output-dir scaled --jobs 2 --json
             """)
 
     @Argument(help: "The movies to scale.")
@@ -38,6 +48,12 @@ struct ScaleVideoCommand: ParsableCommand {
     @Option(name: [.short, .long], help: ArgumentHelp("The output file (one input only); .mov, .mp4, .m4v or .mkv.", valueName: "path"))
     var output: String?
 
+    @Option(help: ArgumentHelp("Write each output into this folder (created if missing) as NAME-scaled.EXT.", valueName: "dir"))
+    var outputDir: String?
+
+    @Option(help: ArgumentHelp("The container of generated output names: mov, mp4, m4v or mkv. Default: mov.", valueName: "ext"))
+    var container: OutputContainer?
+
     @Option(help: ArgumentHelp("pcm or aac. Default: aac for .mp4/.m4v, pcm otherwise.", valueName: "codec"))
     var audioCodec: AudioCodec?
 
@@ -47,10 +63,21 @@ struct ScaleVideoCommand: ParsableCommand {
     @Option(help: ArgumentHelp("libx264 speed: ultrafast … placebo. Default: medium.", valueName: "name"))
     var preset: String?
 
-    @Flag(help: "Replace an existing output file.")
+    @Option(help: ArgumentHelp("How many inputs to convert at once.", valueName: "n"))
+    var jobs: Int = 1
+
+    @Flag(help: "Replace existing output files.")
     var overwrite = false
 
-    @Flag(help: "Show no progress.")
+    @Flag(help: "Print one JSON object per input on standard output when it ends.")
+    var json = false
+
+    @Option(help: ArgumentHelp(
+        "auto (a bar on a terminal, else a line a second), lines, json (JSON lines on standard error) or none.",
+        valueName: "style"))
+    var progress: ProgressStyle = .auto
+
+    @Flag(help: "Show no progress (same as --progress none).")
     var quiet = false
 
     @Flag(help: "Also show FFmpeg's own warnings about the input.")
@@ -73,56 +100,75 @@ struct ScaleVideoCommand: ParsableCommand {
         if let preset, !Self.presets.contains(preset) {
             throw ValidationError("--preset must be one of \(Self.presets.joined(separator: ", ")).")
         }
-        if output != nil && inputs.count > 1 { throw ValidationError("-o takes one input; give one input per run.") }
-        if let output {
-            guard let container = OutputContainer(path: output) else {
-                throw ValidationError("-o \(output): use a .mov, .mp4, .m4v or .mkv name.")
+        guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 64.") }
+        if quiet && progress != .auto { throw ValidationError("Give only one of --quiet and --progress.") }
+        try validateOutputs()
+    }
+
+    private func validateOutputs() throws {
+        guard let output else {
+            if let container, let audioCodec, !container.canCarry(audioCodec) {
+                throw ValidationError("\(audioCodec.rawValue) audio cannot be stored in .\(container.rawValue); use --audio-codec aac or --container mov/mkv.")
             }
-            if let audioCodec, !container.canCarry(audioCodec) {
-                throw ValidationError("\(audioCodec.rawValue) audio cannot be stored in .\(container.rawValue); use --audio-codec aac or a .mov/.mkv output.")
-            }
+            return
+        }
+        if inputs.count > 1 { throw ValidationError("-o takes one input; use --output-dir for several.") }
+        if outputDir != nil { throw ValidationError("Give only one of -o and --output-dir.") }
+        if container != nil { throw ValidationError("--container names generated outputs; -o names its own.") }
+        guard let chosen = OutputContainer(path: output) else {
+            throw ValidationError("-o \(output): use a .mov, .mp4, .m4v or .mkv name.")
+        }
+        if let audioCodec, !chosen.canCarry(audioCodec) {
+            throw ValidationError("\(audioCodec.rawValue) audio cannot be stored in .\(chosen.rawValue); use --audio-codec aac or a .mov/.mkv output.")
         }
     }
 
     func run() throws {
         let signals = SignalTrap()
         if verbose { FFmpegLog.showWarnings() } else { FFmpegLog.silence() }
-        let target: TimeScale.Target = duration.map { .duration($0) } ?? .factor(factor!)
-        var failed = false
-        for input in inputs {
-            let request = ScaleRequest(
-                input: input, output: output ?? Self.defaultOutput(for: input), target: target, fps: fps,
-                audioCodec: audioCodec, crf: crf, preset: preset, overwrite: overwrite)
-            let job = ScaleJob(request: request)
-            signals.onCancel = { job.cancel() }
-            let display = ProgressDisplay(name: input, quiet: quiet)
+        let reporter = Reporter(style: quiet ? .none : progress, jsonResults: json, total: inputs.count)
+        let batch = Batch(items: plan(), jobs: jobs, reporter: reporter, request: requestMaker())
+        signals.onCancel = { batch.cancel() }
+        let outcomes = batch.run()
+        let counts = (
+            ok: outcomes.count { $0.status == "ok" }, failed: outcomes.count { $0.status == "failed" },
+            cancelled: outcomes.count { $0.status == "cancelled" }
+        )
+        if inputs.count > 1 { reporter.summary(ok: counts.ok, failed: counts.failed, cancelled: counts.cancelled) }
+        if counts.cancelled > 0 { throw ExitCode(130) }
+        if counts.failed > 0 { throw ExitCode.failure }
+    }
+
+    /// Each input with its output, or why it has none.
+    private func plan() -> [Batch.Item] {
+        var folderProblem: String?
+        if let outputDir {
             do {
-                let result = try job.run(
-                    progress: { display.show($0) },
-                    warning: { Diagnostics.line("scale-video: \(input): warning: \($0)") })
-                display.finish()
-                Diagnostics.line(
-                    "scale-video: \(input) → \(result.output): \(result.frames) frames, "
-                        + "\(Self.seconds(result.duration)) s at \(result.fps) fps in \(Self.seconds(result.seconds)) s")
-            } catch ScaleError.cancelled {
-                display.finish()
-                Diagnostics.line("scale-video: \(input): cancelled, nothing written")
-                throw ExitCode(130)
+                try FileManager.default.createDirectory(atPath: outputDir, withIntermediateDirectories: true)
             } catch {
-                display.finish()
-                Diagnostics.line("scale-video: \(input): \(error)")
-                failed = true
+                folderProblem = "cannot create the output folder \(outputDir): \(Self.reason(error))"
             }
         }
-        if failed { throw ExitCode.failure }
+        let outputs = OutputPlan.outputs(for: inputs, output: output, directory: outputDir, container: container ?? .mov)
+        return zip(inputs, outputs).map { input, planned in
+            Batch.Item(input: input, output: planned.path, problem: folderProblem ?? planned.conflict)
+        }
     }
 
-    /// `NAME.EXT` → `NAME-scaled.mov` in the same folder.
-    static func defaultOutput(for input: String) -> String {
-        (input as NSString).deletingPathExtension + "-scaled.mov"
+    private func requestMaker() -> @Sendable (String, String) -> ScaleRequest {
+        let target: TimeScale.Target = duration.map { .duration($0) } ?? .factor(factor!)
+        let (fps, audioCodec, crf, preset, overwrite) = (fps, audioCodec, crf, preset, overwrite)
+        return { input, output in
+            ScaleRequest(
+                input: input, output: output, target: target, fps: fps,
+                audioCodec: audioCodec, crf: crf, preset: preset, overwrite: overwrite)
+        }
     }
 
-    static func seconds(_ value: Double) -> String { String(format: "%.3f", value) }
+    private static func reason(_ error: Error) -> String {
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+        return underlying.map { String(cString: strerror(Int32($0.code))) } ?? error.localizedDescription
+    }
 }
 
 extension Rational: ExpressibleByArgument {
@@ -130,3 +176,7 @@ extension Rational: ExpressibleByArgument {
 }
 
 extension AudioCodec: ExpressibleByArgument {}
+
+extension OutputContainer: ExpressibleByArgument {}
+
+extension ProgressStyle: ExpressibleByArgument {}

@@ -1,0 +1,108 @@
+import Foundation
+import ScaleVideo
+
+/// Converts the inputs `jobs` at a time, in order. A failed input does not
+/// stop the others; `cancel()` stops the running ones and starts no more.
+final class Batch: @unchecked Sendable {
+    struct Item {
+        let input: String
+        let output: String
+        /// Why the input fails before it starts, if it does.
+        let problem: String?
+    }
+
+    private let items: [Item]
+    private let jobs: Int
+    private let request: @Sendable (_ input: String, _ output: String) -> ScaleRequest
+    private let reporter: Reporter
+    private let lock = NSLock()
+    private var next = 0
+    private var cancelled = false
+    private var running: [Int: ScaleJob] = [:]
+    private var outcomes: [Outcome?]
+
+    init(
+        items: [Item], jobs: Int, reporter: Reporter,
+        request: @escaping @Sendable (_ input: String, _ output: String) -> ScaleRequest
+    ) {
+        self.items = items
+        self.jobs = max(1, min(jobs, items.count))
+        self.reporter = reporter
+        self.request = request
+        outcomes = Array(repeating: nil, count: items.count)
+    }
+
+    /// Runs every input; returns how each ended, in input order.
+    func run() -> [Outcome] {
+        let group = DispatchGroup()
+        for _ in 0..<jobs {
+            group.enter()
+            let worker = Thread { [self] in
+                while let index = take() { convert(index) }
+                group.leave()
+            }
+            worker.stackSize = 1 << 22
+            worker.start()
+        }
+        group.wait()
+        for index in items.indices where outcomes[index] == nil {
+            outcomes[index] = .cancelled
+            reporter.skip(InputReport(input: items[index].input, output: items[index].output, outcome: .cancelled))
+        }
+        return outcomes.map { $0! }
+    }
+
+    /// Stops the running conversions and starts no more; any thread.
+    func cancel() {
+        let jobs: [ScaleJob] = lock.withLock {
+            cancelled = true
+            return Array(running.values)
+        }
+        reporter.cancelling()
+        for job in jobs { job.cancel() }
+    }
+
+    private func take() -> Int? {
+        lock.withLock {
+            guard !cancelled, next < items.count else { return nil }
+            defer { next += 1 }
+            return next
+        }
+    }
+
+    private func convert(_ index: Int) {
+        let item = items[index]
+        reporter.start(index, input: item.input)
+        let warnings = WarningTally()
+        let outcome: Outcome
+        if let problem = item.problem {
+            outcome = .failed(problem)
+        } else {
+            let job = ScaleJob(request: request(item.input, item.output))
+            let startedBeforeCancel = lock.withLock {
+                running[index] = job
+                return !cancelled
+            }
+            outcome =
+                startedBeforeCancel
+                ? Self.outcome {
+                    try job.run(progress: { self.reporter.progress(index, $0) }, warning: { warnings.add($0) })
+                } : .cancelled
+            lock.withLock { running[index] = nil }
+        }
+        lock.withLock { outcomes[index] = outcome }
+        reporter.finish(
+            index, InputReport(input: item.input, output: item.output, outcome: outcome),
+            warnings: outcome.status == "ok" ? warnings.lines : [])
+    }
+
+    private static func outcome(_ body: () throws -> ScaleResult) -> Outcome {
+        do {
+            return .ok(try body())
+        } catch ScaleError.cancelled {
+            return .cancelled
+        } catch {
+            return .failed("\(error)")
+        }
+    }
+}

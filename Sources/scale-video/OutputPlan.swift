@@ -1,0 +1,39 @@
+import Foundation
+import ScaleVideo
+
+/// Where each input is written: `-o`, or `NAME-scaled.EXT` in `--output-dir`
+/// or beside the input. Two inputs never share an output: the later one
+/// fails instead of replacing the earlier one's file.
+enum OutputPlan {
+    static func outputs(
+        for inputs: [String], output: String?, directory: String?, container: OutputContainer
+    ) -> [PlannedOutput] {
+        var claimedBy: [String: String] = [:]
+        return inputs.map { input in
+            let path = output ?? generatedName(for: input, in: directory, container: container)
+            let key = URL(fileURLWithPath: path).standardizedFileURL.path
+            if let earlier = claimedBy[key] {
+                return PlannedOutput(path: path, conflict: "its output \(path) is already the output of \(earlier)")
+            }
+            claimedBy[key] = input
+            return PlannedOutput(path: path, conflict: nil)
+        }
+    }
+
+    /// `dir/NAME.EXT` → `NAME-scaled.<container>` in `directory`, or in `dir`.
+    static func generatedName(for input: String, in directory: String?, container: OutputContainer) -> String {
+        let url = URL(fileURLWithPath: input)
+        let name = url.deletingPathExtension().lastPathComponent + "-scaled." + container.rawValue
+        guard let directory else {
+            let folder = (input as NSString).deletingLastPathComponent
+            return folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
+        }
+        return (directory as NSString).appendingPathComponent(name)
+    }
+}
+
+/// An input's output path, and why it cannot be written when it cannot.
+struct PlannedOutput {
+    let path: String
+    let conflict: String?
+}

@@ -1,0 +1,37 @@
+import Foundation
+import ScaleVideo
+
+/// How progress reads: percent, speed against realtime, time left, a bar.
+enum ProgressText {
+    static func describe(fraction: Double, outputSeconds: Double, elapsed: Double) -> String {
+        let percent = String(format: "%3.0f%%", fraction * 100)
+        guard let speed = speed(fraction: fraction, outputSeconds: outputSeconds, elapsed: elapsed),
+            let left = remaining(fraction: fraction, elapsed: elapsed)
+        else { return percent }
+        return percent + String(format: "  %.1f× realtime  ETA %@", speed, clock(left))
+    }
+
+    /// Output seconds made per wall-clock second, once there is enough to tell.
+    static func speed(fraction: Double, outputSeconds: Double, elapsed: Double) -> Double? {
+        guard elapsed > 0.2, fraction > 0 else { return nil }
+        return fraction * outputSeconds / elapsed
+    }
+
+    /// Seconds left at the pace so far.
+    static func remaining(fraction: Double, elapsed: Double) -> Double? {
+        guard elapsed > 0.2, fraction > 0 else { return nil }
+        return elapsed * (1 - fraction) / fraction
+    }
+
+    static func bar(_ fraction: Double, width: Int = 30) -> String {
+        let filled = Int((min(max(fraction, 0), 1) * Double(width)).rounded(.down))
+        return "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "]"
+    }
+
+    static func clock(_ seconds: Double) -> String {
+        let total = Int(seconds.rounded())
+        return String(format: "%d:%02d", total / 60, total % 60)
+    }
+
+    static func seconds(_ value: Double) -> String { String(format: "%.3f", value) }
+}

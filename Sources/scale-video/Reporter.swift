@@ -1,0 +1,206 @@
+import Foundation
+import ScaleVideo
+
+/// How progress is shown on standard error.
+enum ProgressStyle: String, CaseIterable {
+    /// A live bar on a terminal, plain lines otherwise.
+    case auto
+    /// A plain line per conversion at most once a second.
+    case lines
+    /// JSON lines: every line on standard error is a JSON object.
+    case json
+    /// Nothing but warnings, results and errors.
+    case none
+}
+
+/// Everything the command tells: `--json` results on standard output, all
+/// else on standard error, as text or (with `--progress json`) JSON lines.
+/// Called from the conversions' threads; one line at a time.
+final class Reporter: @unchecked Sendable {
+    private enum Mode { case bar, lines, json, none }
+
+    private struct Running {
+        let input: String
+        let started = Date()
+        var fraction = 0.0
+        var outputSeconds = 0.0
+        var lastShown: Date?
+    }
+
+    private let mode: Mode
+    private let jsonResults: Bool
+    private let total: Int
+    private let lock = NSLock()
+    private let started = Date()
+    private var running: [Int: Running] = [:]
+    private var ended = 0
+    private var endedOutputSeconds = 0.0
+    private var barDrawn = false
+    private var barShown: Date?
+
+    init(style: ProgressStyle, jsonResults: Bool, total: Int) {
+        switch style {
+        case .auto: mode = Diagnostics.isInteractive ? .bar : .lines
+        case .lines: mode = .lines
+        case .json: mode = .json
+        case .none: mode = .none
+        }
+        self.jsonResults = jsonResults
+        self.total = total
+    }
+
+    func start(_ index: Int, input: String) {
+        lock.withLock {
+            running[index] = Running(input: input)
+            if mode == .json { event("start", input: input) }
+        }
+    }
+
+    func progress(_ index: Int, _ progress: JobProgress) {
+        lock.withLock {
+            guard var job = running[index] else { return }
+            job.fraction = progress.fraction
+            job.outputSeconds = progress.outputDuration
+            let now = Date()
+            let interval = mode == .json ? 0.25 : 1.0
+            let due = job.lastShown.map { now.timeIntervalSince($0) >= interval } ?? true
+            if due || progress.fraction >= 1 {
+                job.lastShown = now
+                showJob(job, now: now)
+            }
+            running[index] = job
+            if mode == .bar, barShown.map({ now.timeIntervalSince($0) >= 0.1 }) ?? true {
+                barShown = now
+                drawBar(now: now)
+            }
+        }
+    }
+
+    /// A conversion ended: its warnings, its result line, its `--json` line.
+    func finish(_ index: Int, _ report: InputReport, warnings: [String]) {
+        lock.withLock {
+            running[index] = nil
+            ended += 1
+            if case .ok(let result) = report.outcome { endedOutputSeconds += result.duration }
+            clearBar()
+            for warning in warnings { say("\(report.input): warning: \(warning)", event: "warning", input: report.input, message: warning) }
+            switch mode {
+            case .json:
+                Diagnostics.line(report.json(event: "done").text)
+            default:
+                Diagnostics.line("scale-video: " + Self.describe(report))
+            }
+            if jsonResults { Self.result(report.json().text) }
+            drawBar(now: Date())
+        }
+    }
+
+    /// An input that was never started because the batch was cancelled.
+    func skip(_ report: InputReport) {
+        lock.withLock {
+            ended += 1
+            if mode == .json {
+                Diagnostics.line(report.json(event: "done").text)
+            }
+            if jsonResults { Self.result(report.json().text) }
+        }
+    }
+
+    func cancelling() {
+        lock.withLock {
+            clearBar()
+            say("cancelling (Ctrl-C again stops at once)", event: "cancelling", input: nil, message: nil)
+        }
+    }
+
+    func summary(ok: Int, failed: Int, cancelled: Int) {
+        lock.withLock {
+            switch mode {
+            case .json:
+                var line = JSONLine()
+                line.add("event", "summary")
+                line.add("ok", ok)
+                line.add("failed", failed)
+                line.add("cancelled", cancelled)
+                Diagnostics.line(line.text)
+            default:
+                Diagnostics.line("scale-video: \(ok) ok, \(failed) failed, \(cancelled) cancelled")
+            }
+        }
+    }
+
+    static func describe(_ report: InputReport) -> String {
+        switch report.outcome {
+        case .ok(let result):
+            "\(report.input) → \(result.output): \(result.frames) frames, "
+                + "\(ProgressText.seconds(result.duration)) s at \(result.fps) fps in \(ProgressText.seconds(result.seconds)) s"
+        case .failed(let reason): "\(report.input): \(reason)"
+        case .cancelled: "\(report.input): cancelled, nothing written"
+        }
+    }
+
+    private func showJob(_ job: Running, now: Date) {
+        let elapsed = now.timeIntervalSince(job.started)
+        switch mode {
+        case .lines:
+            Diagnostics.line("scale-video: \(job.input): "
+                + ProgressText.describe(fraction: job.fraction, outputSeconds: job.outputSeconds, elapsed: elapsed))
+        case .json:
+            var line = JSONLine()
+            line.add("event", "progress")
+            line.add("input", job.input)
+            line.add("fraction", (job.fraction * 10000).rounded() / 10000)
+            line.add("speed", ProgressText.speed(fraction: job.fraction, outputSeconds: job.outputSeconds, elapsed: elapsed))
+            line.add("etaSeconds", ProgressText.remaining(fraction: job.fraction, elapsed: elapsed))
+            Diagnostics.line(line.text)
+        case .bar, .none:
+            break
+        }
+    }
+
+    /// The batch as one bar: inputs ended count whole, running ones by their part.
+    private func drawBar(now: Date) {
+        guard mode == .bar, !running.isEmpty else { return }
+        let part = running.values.reduce(0) { $0 + $1.fraction }
+        let fraction = (Double(ended) + part) / Double(total)
+        let made = endedOutputSeconds + running.values.reduce(0) { $0 + $1.fraction * $1.outputSeconds }
+        let elapsed = now.timeIntervalSince(started)
+        var text = ProgressText.bar(fraction) + " " + String(format: "%3.0f%%", fraction * 100)
+        if let left = ProgressText.remaining(fraction: fraction, elapsed: elapsed), elapsed > 0.2 {
+            text += String(format: "  %.1f× realtime  ETA %@", made / elapsed, ProgressText.clock(left))
+        }
+        if total > 1 { text += "  \(ended)/\(total) done" }
+        Diagnostics.write("\r\u{1B}[2K" + text)
+        barDrawn = true
+    }
+
+    private func clearBar() {
+        guard barDrawn else { return }
+        Diagnostics.write("\r\u{1B}[2K")
+        barDrawn = false
+    }
+
+    /// A line for people, or the same as a JSON event.
+    private func say(_ text: String, event name: String, input: String?, message: String?) {
+        guard mode == .json else {
+            Diagnostics.line("scale-video: " + text)
+            return
+        }
+        var line = JSONLine()
+        line.add("event", name)
+        if let input { line.add("input", input) }
+        if let message { line.add("message", message) }
+        Diagnostics.line(line.text)
+    }
+
+    private func event(_ name: String, input: String) {
+        var line = JSONLine()
+        line.add("event", name)
+        line.add("input", input)
+        Diagnostics.line(line.text)
+    }
+
+    private static func result(_ text: String) {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+}
