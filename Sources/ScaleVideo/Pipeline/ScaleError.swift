@@ -5,6 +5,7 @@ public enum ScaleError: Error, CustomStringConvertible, Sendable {
     case notFound
     case isDirectory
     case empty
+    case notRegularFile
     case notMedia(String)
     case noVideo
     case unknownDuration
@@ -23,6 +24,7 @@ public enum ScaleError: Error, CustomStringConvertible, Sendable {
         case .notFound: "no such file"
         case .isDirectory: "is a directory, not a movie"
         case .empty: "is empty"
+        case .notRegularFile: "is not a regular file (a pipe or a device cannot be read more than once)"
         case .notMedia(let reason): "not a readable movie (\(reason))"
         case .noVideo: "has no video stream"
         case .unknownDuration: "its duration is unknown"

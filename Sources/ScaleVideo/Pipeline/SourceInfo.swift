@@ -14,8 +14,9 @@ struct SourceInfo {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw ScaleError.notFound }
         guard !isDirectory.boolValue else { throw ScaleError.isDirectory }
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
-        guard size != 0 else { throw ScaleError.empty }
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { throw ScaleError.notRegularFile }
+        guard status.st_size > 0 else { throw ScaleError.empty }
         let input: InputFile
         do {
             input = try InputFile(path: path)
