@@ -51,10 +51,10 @@ struct ScaleVideoCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write each output into this folder (created if missing) as NAME-scaled.EXT.", valueName: "dir"))
     var outputDir: String?
 
-    @Option(help: ArgumentHelp("The container of generated output names: mov, mp4, m4v or mkv. Default: mov.", valueName: "ext"))
+    @Option(help: ArgumentHelp("The container, and extension, of generated output names. Default: mov.", valueName: "ext"))
     var container: OutputContainer?
 
-    @Option(help: ArgumentHelp("pcm or aac. Default: aac for .mp4/.m4v, pcm otherwise.", valueName: "codec"))
+    @Option(help: ArgumentHelp("The audio codec. Default: aac for .mp4/.m4v, pcm otherwise.", valueName: "codec"))
     var audioCodec: AudioCodec?
 
     @Option(help: ArgumentHelp("libx264 quality, 0 (lossless) to 51 (worst). Default: 23.", valueName: "n"))
@@ -73,7 +73,7 @@ struct ScaleVideoCommand: ParsableCommand {
     var json = false
 
     @Option(help: ArgumentHelp(
-        "auto (a bar on a terminal, else a line a second), lines, json (JSON lines on standard error) or none.",
+        "auto: a bar on a terminal, else a line a second per input; json: JSON lines on standard error.",
         valueName: "style"))
     var progress: ProgressStyle = .auto
 
