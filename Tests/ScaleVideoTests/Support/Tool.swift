@@ -3,22 +3,25 @@ import Foundation
 /// What a finished process left behind.
 struct ProcessOutput {
     let status: Int32
+    /// False when a signal ended it.
+    let exited: Bool
+    /// True when it had to be stopped for running too long.
+    let timedOut: Bool
     let stdout: Data
     let stderr: String
     var text: String { String(decoding: stdout, as: UTF8.self) }
+    var stderrLines: [Substring] { stderr.split(separator: "\n") }
 }
 
-enum Tool {
-    /// The built `scale-video`, beside the test bundle.
-    static var scaleVideo: URL {
-        Bundle.main.bundleURL.appendingPathComponent("scale-video")
-    }
+/// A program started in the background, both pipes read while it runs so
+/// a large output cannot deadlock it.
+final class RunningProcess: @unchecked Sendable {
+    let process = Process()
+    private let group = DispatchGroup()
+    private var outputData = Data()
+    private var errorData = Data()
 
-    /// Runs a program to the end, reading both pipes while it runs so a
-    /// large output cannot deadlock it.
-    @discardableResult
-    static func run(_ executable: String, _ arguments: [String], in folder: URL? = nil) throws -> ProcessOutput {
-        let process = Process()
+    init(_ executable: String, _ arguments: [String], in folder: URL? = nil) throws {
         process.executableURL =
             executable.hasPrefix("/") ? URL(fileURLWithPath: executable) : URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = executable.hasPrefix("/") ? arguments : [executable] + arguments
@@ -29,17 +32,58 @@ enum Tool {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let group = DispatchGroup()
-        nonisolated(unsafe) var errorData = Data()
-        DispatchQueue.global().async(group: group) { errorData = err.fileHandleForReading.readDataToEndOfFile() }
-        let outputData = out.fileHandleForReading.readDataToEndOfFile()
+        DispatchQueue.global().async(group: group) { self.errorData = err.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: group) { self.outputData = out.fileHandleForReading.readDataToEndOfFile() }
+    }
+
+    func interrupt() { process.interrupt() }
+
+    /// Waits for the end; after `timeout` seconds the process is killed.
+    func wait(timeout: TimeInterval = 300) -> ProcessOutput {
+        let deadline = Date().addingTimeInterval(timeout)
+        var timedOut = false
+        while process.isRunning {
+            if Date() > deadline {
+                timedOut = true
+                kill(process.processIdentifier, SIGKILL)
+                break
+            }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
         group.wait()
         process.waitUntilExit()
         return ProcessOutput(
-            status: process.terminationStatus, stdout: outputData, stderr: String(decoding: errorData, as: UTF8.self))
+            status: process.terminationStatus, exited: process.terminationReason == .exit, timedOut: timedOut,
+            stdout: outputData, stderr: String(decoding: errorData, as: UTF8.self))
+    }
+}
+
+enum Tool {
+    /// The built `scale-video`, beside the test bundle.
+    static var scaleVideo: URL {
+        Bundle.main.bundleURL.appendingPathComponent("scale-video")
+    }
+
+    /// Runs a program to the end.
+    @discardableResult
+    static func run(_ executable: String, _ arguments: [String], in folder: URL? = nil, timeout: TimeInterval = 300) throws
+        -> ProcessOutput
+    {
+        try RunningProcess(executable, arguments, in: folder).wait(timeout: timeout)
+    }
+
+    /// Runs the built `scale-video` to the end.
+    static func scale(_ arguments: [String], in folder: URL? = nil, timeout: TimeInterval = 300) throws -> ProcessOutput {
+        try run(scaleVideo.path, arguments, in: folder, timeout: timeout)
+    }
+
+    /// The files in a folder, sorted.
+    static func files(in folder: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
     }
 
     /// Runs ffmpeg quietly; throws with its message when it fails.
+    @discardableResult
     static func ffmpeg(_ arguments: [String]) throws -> Data {
         let result = try run("ffmpeg", ["-v", "error", "-nostdin", "-y"] + arguments)
         guard result.status == 0 else { throw ToolError("ffmpeg \(arguments.joined(separator: " ")): \(result.stderr)") }

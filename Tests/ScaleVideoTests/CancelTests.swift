@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+/// Ctrl-C and SIGTERM, as a user or a script sends them to the running binary.
+@Suite(.serialized)
+struct CancelTests {
+    /// A movie long enough that its conversion is still running after seconds.
+    static func longMovie(in scratch: Scratch, name: String = "long.mov") throws -> URL {
+        let file = scratch.file(name)
+        try Tool.ffmpeg([
+            "-f", "lavfi", "-i", "testsrc2=s=640x360:r=30:d=20", "-f", "lavfi", "-i", Media.tone(rate: 48000, seconds: 20),
+            "-c:v", "libx264", "-preset", "ultrafast", "-c:a", "pcm_s16le", file.path,
+        ])
+        return file
+    }
+
+    static let slowly = ["--factor", "3", "--preset", "slow"]
+
+    @Test(arguments: [SIGINT, SIGTERM])
+    func aSignalCancelsWithinSecondsAndLeavesNothing(signal: Int32) throws {
+        let scratch = try Scratch()
+        let input = try Self.longMovie(in: scratch)
+        let running = try RunningProcess(Tool.scaleVideo.path, [input.path, "-o", scratch.file("out.mov").path] + Self.slowly)
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect(running.process.isRunning, "the conversion ended before it could be cancelled")
+        let sent = Date()
+        kill(running.process.processIdentifier, signal)
+        let result = running.wait(timeout: 30)
+        #expect(Date().timeIntervalSince(sent) < 5)
+        #expect(result.exited && result.status == 130, "\(result.stderr)")
+        #expect(result.stderr.contains("long.mov: cancelled"))
+        #expect(try Tool.files(in: scratch.url) == ["long.mov"])
+    }
+
+    @Test func aSecondCtrlCStopsAtOnceAndLeavesNothing() throws {
+        let scratch = try Scratch()
+        let input = try Self.longMovie(in: scratch)
+        let running = try RunningProcess(Tool.scaleVideo.path, [input.path, "-o", scratch.file("out.mov").path] + Self.slowly)
+        Thread.sleep(forTimeInterval: 1.5)
+        running.interrupt()
+        Thread.sleep(forTimeInterval: 0.002)
+        running.interrupt()
+        let result = running.wait(timeout: 30)
+        #expect(result.exited && result.status == 130, "\(result.stderr)")
+        #expect(result.stderr.contains("stopped at once") || result.stderr.contains("cancelled, nothing written"))
+        #expect(try Tool.files(in: scratch.url) == ["long.mov"])
+    }
+
+    @Test func cancellingABatchKeepsWhatWasFinished() throws {
+        let scratch = try Scratch()
+        let short = try Media.make(scratch.file("short.mov"), seconds: 1)
+        let long = try Self.longMovie(in: scratch)
+        let outputs = scratch.file("out")
+        let running = try RunningProcess(
+            Tool.scaleVideo.path,
+            [short.path, long.path, short.path, "--output-dir", outputs.path, "--json", "--quiet"] + Self.slowly)
+        let finished = outputs.appendingPathComponent("short-scaled.mov")
+        let deadline = Date().addingTimeInterval(60)
+        while !FileManager.default.fileExists(atPath: finished.path) && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        Thread.sleep(forTimeInterval: 1)
+        running.interrupt()
+        let result = running.wait(timeout: 30)
+        #expect(result.exited && result.status == 130, "\(result.stderr)")
+        #expect(try Tool.files(in: outputs) == ["short-scaled.mov"])
+        #expect(try Tool.probe(finished, stream: "v:0", "nb_read_frames", countFrames: true) == "90")
+        let statuses = try JSONResults(result.stdout).objects.map { "\($0["input"]!) \($0["status"]!)" }
+        #expect(statuses == ["\(short.path) ok", "\(long.path) cancelled", "\(short.path) cancelled"])
+        #expect(result.stderr.contains("1 ok, 0 failed, 2 cancelled"))
+    }
+}
