@@ -7,6 +7,8 @@ final class OutputFile: @unchecked Sendable {
     private var context: UnsafeMutablePointer<AVFormatContext>?
     private let lock = NSLock()
     private var started = false
+    /// The name errors give: the output as the user named it.
+    private let name: String
 
     /// - Parameters:
     ///   - path: where the bytes go.
@@ -16,6 +18,7 @@ final class OutputFile: @unchecked Sendable {
             throw FFmpegError(SV_AVERROR_INVALIDDATA, "no container for \(name)")
         }
         try check(avformat_alloc_output_context2(&context, format, nil, path), "cannot create \(name)")
+        self.name = name
     }
 
     deinit {
@@ -43,9 +46,9 @@ final class OutputFile: @unchecked Sendable {
     /// Opens the file and writes the header. Stream time bases may change here.
     func start() throws {
         if format.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
-            try check(avio_open(&format.pointee.pb, format.pointee.url, AVIO_FLAG_WRITE), "cannot write")
+            try check(avio_open(&format.pointee.pb, format.pointee.url, AVIO_FLAG_WRITE), "cannot write \(name)")
         }
-        try check(avformat_write_header(format, nil), "cannot write the header")
+        try check(avformat_write_header(format, nil), "cannot write \(name)")
         started = true
     }
 
@@ -56,7 +59,7 @@ final class OutputFile: @unchecked Sendable {
         defer { lock.unlock() }
         av_packet_rescale_ts(packet.pointer, timeBase, stream.pointee.time_base)
         packet.pointer.pointee.stream_index = stream.pointee.index
-        try check(av_interleaved_write_frame(format, packet.pointer), "cannot write")
+        try check(av_interleaved_write_frame(format, packet.pointer), "cannot write \(name)")
     }
 
     /// Flushes the interleaving queue, writes the trailer and closes the file.
@@ -64,9 +67,9 @@ final class OutputFile: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard started else { return }
-        try check(av_write_trailer(format), "cannot finish the file")
+        try check(av_write_trailer(format), "cannot finish \(name)")
         if format.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
-            try check(avio_closep(&format.pointee.pb), "cannot close")
+            try check(avio_closep(&format.pointee.pb), "cannot finish \(name)")
         }
     }
 }
