@@ -13,7 +13,9 @@ enum OutputPlan {
             let path = output ?? generatedName(for: input, in: directory, container: container)
             let key = URL(fileURLWithPath: path).standardizedFileURL.path
             if let earlier = claimedBy[key] {
-                return PlannedOutput(path: path, conflict: "its output \(path) is already the output of \(earlier)")
+                let sameInput = URL(fileURLWithPath: earlier).standardizedFileURL == URL(fileURLWithPath: input).standardizedFileURL
+                let conflict = sameInput ? "is listed more than once" : "its output \(path) is already the output of \(earlier)"
+                return PlannedOutput(path: path, conflict: conflict)
             }
             claimedBy[key] = input
             return PlannedOutput(path: path, conflict: nil)
