@@ -78,13 +78,23 @@ public final class AudioScaler {
         while produced < length {
             let control = controls[produced]
             let base = Int(control)
-            if !final && min(base + 2, count) > received { return }
             let weight = control - Double(base)
             let out = block.baseAddress! + blockFrames * channels
-            for channel in 0..<channels {
-                let a = sample(base, channel)
-                let b = sample(base + 1, channel)
-                out[channel] = Self.rounded(a + weight * (b - a))
+            if base + 1 < received {
+                // Both neighbours are in the window: the common case, read directly.
+                let a = UnsafePointer(window.baseAddress! + (base - windowStart) * channels)
+                let b = a + channels
+                for channel in 0..<channels {
+                    let first = Double(a[channel])
+                    out[channel] = Self.rounded(first + weight * (Double(b[channel]) - first))
+                }
+            } else {
+                if !final && min(base + 2, count) > received { return }
+                for channel in 0..<channels {
+                    let a = sample(base, channel)
+                    let b = sample(base + 1, channel)
+                    out[channel] = Self.rounded(a + weight * (b - a))
+                }
             }
             produced += 1
             blockFrames += 1
