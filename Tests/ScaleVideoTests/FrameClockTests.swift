@@ -135,6 +135,37 @@ struct FrameClockTests {
                 == expectedSchedule(timestamps: args.0, timeBase: args.1, factor: args.2, fps: args.3, frameCount: args.4))
         }
     }
+
+    /// Frames the clock calls hidden, judged against any later frame, are
+    /// exactly frames no output shows: leaving them out changes nothing.
+    @Test(arguments: [("0.5", "30"), ("1", "24"), ("0.1", "30"), ("2", "30"), ("3/7", "30000/1001")])
+    func hiddenFramesCanBeLeftOut(factor: String, fps: String) {
+        var random = SeededRandom(seed: 11)
+        var t: Int64 = 0
+        let ts = (0..<300).map { _ in
+            defer { t += Int64.random(in: 2000...4000, using: &random) }
+            return t
+        }
+        let n = Int((Double(ts.last!) / 90000 * r(factor).doubleValue * r(fps).doubleValue).rounded(.up)) + 1
+        var clock = FrameClock(factor: r(factor), fps: r(fps), timeBase: r("1/90000"), frameCount: n)!
+        var shown = [Int](repeating: -1, count: n)
+        var held = -1
+        var leftOut = Set<Int>()
+        for (i, timestamp) in ts.enumerated() {
+            let later = i + 1 < ts.count ? ts[Int.random(in: (i + 1)...min(i + 3, ts.count - 1), using: &random)] : nil
+            if let later, clock.hides(timestamp, before: later) {
+                leftOut.insert(i)
+                continue
+            }
+            for k in clock.arrive(timestamp: timestamp) { shown[k] = held }
+            held = i
+        }
+        for k in clock.finish() { shown[k] = held }
+        let expected = expectedSchedule(timestamps: ts, timeBase: r("1/90000"), factor: r(factor), fps: r(fps), frameCount: n)
+        #expect(shown == expected)
+        #expect(leftOut.isDisjoint(with: expected))
+        if r(factor).doubleValue * r(fps).doubleValue < 30 { #expect(!leftOut.isEmpty) }
+    }
 }
 
 struct TimeScaleTests {

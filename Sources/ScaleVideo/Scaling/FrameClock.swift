@@ -34,6 +34,20 @@ public struct FrameClock: Sendable {
     public mutating func firstTick(of timestamp: Int64) -> Int {
         let zero = origin ?? timestamp
         origin = zero
+        return tick(of: timestamp, from: zero)
+    }
+
+    /// Whether a source frame at `timestamp`, followed on screen by one at
+    /// `next`, would fill no output frame. False until the first frame has
+    /// arrived. `next` may be any later timestamp at or after the true
+    /// successor's: a frame hidden before a later one is hidden before an
+    /// earlier one too. A hidden frame need not even be decoded.
+    public func hides(_ timestamp: Int64, before next: Int64) -> Bool {
+        guard let origin, timestamp > origin, next > timestamp else { return false }
+        return tick(of: timestamp, from: origin) == tick(of: next, from: origin)
+    }
+
+    private func tick(of timestamp: Int64, from zero: Int64) -> Int {
         let offset = timestamp.subtractingReportingOverflow(zero)
         guard !offset.overflow, offset.partialValue > 0 else { return 0 }
         let tick = ticksPerUnit.ceilOfProduct(with: offset.partialValue)
