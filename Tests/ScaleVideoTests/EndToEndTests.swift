@@ -59,6 +59,19 @@ struct EndToEndTests {
         try expectExactPCM(output, factor: 0.5)
     }
 
+    /// Every B-frame unreferenced (no pyramid), three of four source frames
+    /// hidden: the hidden B-frames are never decoded, and every output frame
+    /// is still the one SPEC §4 names.
+    @Test(arguments: ["mp4", "mkv"])
+    func speedingUpSkipsUnreferencedFramesUnseen(container: String) throws {
+        let input = try Media.make(
+            scratch.file("bframes.\(container)"), seconds: 3, audio: nil,
+            videoArguments: ["-x264-params", "bframes=3:b-adapt=0:b-pyramid=none"])
+        let output = scratch.file("timelapse-\(container).mov")
+        _ = try scale([input.path, "-o", output.path, "--factor", "0.25", "--fps", "30"])
+        try expectVideo(output, from: input, frames: 23, fps: 30, factor: 0.25)
+    }
+
     @Test func exactDurationToMP4WithAAC() throws {
         let aacSource = try Media.make(scratch.file("aac.mp4"), audio: ("aac", 44100))
         let output = scratch.file("exact.mp4")

@@ -23,14 +23,16 @@ final class StreamDecoder {
 
     /// Hands each decoded frame to `body` until `isDone` or the end of the
     /// stream (then the decoder is flushed). `beforeRead` runs before each
-    /// packet is read: the place to wait or to notice cancellation.
+    /// packet is read: the place to wait or to notice cancellation. A packet
+    /// `skip` returns true for is not decoded.
     func decode(
-        isDone: () -> Bool, beforeRead: () throws -> Void, warn: (String) -> Void, body: (Frame) throws -> Void
+        isDone: () -> Bool, beforeRead: () throws -> Void, skip: (Packet) -> Bool = { _ in false },
+        warn: (String) -> Void, body: (Frame) throws -> Void
     ) throws {
         while !isDone() {
             try beforeRead()
             guard try input.read(into: packet) else { break }
-            guard packet.streamIndex == stream.pointee.index else { continue }
+            guard packet.streamIndex == stream.pointee.index, !skip(packet) else { continue }
             guard try skippingDamage("packet", warn: warn, { try decoder.send(packet) }) else { continue }
             try drain(isDone: isDone, warn: warn, body: body)
         }

@@ -20,6 +20,8 @@ final class VideoLane: @unchecked Sendable {
     private var sent = 0
     private let sourceDuration: Rational
     private let timeBase: Rational
+    private let disposable: DisposablePackets
+    private var recentTimestamps = RecentTimestamps()
 
     init(source: SourceInfo, request: ScaleRequest, scale: TimeScale, frameCount: Int, output: OutputFile) throws {
         decoding = try StreamDecoder(path: request.input, streamIndex: source.videoStreamIndex, kind: "video")
@@ -32,6 +34,7 @@ final class VideoLane: @unchecked Sendable {
         self.output = output
         sourceDuration = source.duration
         timeBase = source.videoTimeBase
+        disposable = DisposablePackets(stream: decoding.stream)
         let picture = PictureSettings(decoder: decoding.decoder.codecContext, fps: request.fps)
         var options: [String: String] = [:]
         if let crf = request.crf { options["crf"] = String(crf) }
@@ -50,7 +53,9 @@ final class VideoLane: @unchecked Sendable {
     /// Runs the lane to the end: exactly `frameCount` frames are encoded.
     func run(gate: LaneGate, progress: ProgressMeter, warn: (String) -> Void) throws {
         defer { gate.finish(.video) }
-        try decoding.decode(isDone: { clock.isComplete }, beforeRead: { try gate.pass(.video) }, warn: warn) { frame in
+        try decoding.decode(
+            isDone: { clock.isComplete }, beforeRead: { try gate.pass(.video) }, skip: isHiddenAndDisposable, warn: warn
+        ) { frame in
             let range = clock.arrive(timestamp: timestamp(of: frame))
             if hasHeld { try emitHeld(range, gate: gate, progress: progress) }
             held.take(from: frame)
@@ -61,6 +66,17 @@ final class VideoLane: @unchecked Sendable {
         try emitHeld(clock.finish(), gate: gate, progress: progress)
         try encoder.send(nil)
         try drainEncoder(gate: gate)
+    }
+
+    /// A packet that no frame refers to and whose frame the clock would not
+    /// show, judged against the timestamps read so far (any later one will do,
+    /// and references come before the frames that use them): no need to decode it.
+    private func isHiddenAndDisposable(_ packet: Packet) -> Bool {
+        let timestamp = packet.pointer.pointee.pts
+        guard timestamp != SV_NOPTS_VALUE else { return false }
+        defer { recentTimestamps.insert(timestamp) }
+        guard let later = recentTimestamps.firstAfter(timestamp), disposable.isDisposable(packet) else { return false }
+        return clock.hides(timestamp, before: later)
     }
 
     /// The frame's presentation time; a frame without one follows the last.
