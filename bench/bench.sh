@@ -57,7 +57,7 @@ echo "input: $size, $(ffprobe -v error -show_entries format=duration -of csv=p=0
 echo
 printf '%-34s %9s %9s %6s %9s %9s %8s %8s\n' case scale-video ffmpeg ratio "x264 only" "sv/x264" "RSS sv" "RSS ff"
 for preset in veryfast medium; do
-  for spec in "2 30 pcm mov" "0.5 30 pcm mov" "1 24 pcm mov" "2 30 aac mp4"; do
+  for spec in "2 30 pcm mov" "0.5 30 pcm mov" "0.1 30 pcm mov" "1 24 pcm mov" "2 30 aac mp4"; do
     read -r factor fps codec ext <<<"$spec"
     out=$work/out.$ext
     commands "$input" "$out" "$factor" "$fps" "$codec" "$preset"
