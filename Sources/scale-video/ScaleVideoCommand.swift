@@ -141,13 +141,8 @@ struct ScaleVideoCommand: ParsableCommand {
 
     /// Each input with its output, or why it has none.
     private func plan() -> [Batch.Item] {
-        var folderProblem: String?
-        if let outputDir {
-            do {
-                try FileManager.default.createDirectory(atPath: outputDir, withIntermediateDirectories: true)
-            } catch {
-                folderProblem = "cannot create the output folder \(outputDir): \(Self.reason(error))"
-            }
+        let folderProblem = outputDir.flatMap { folder in
+            Self.makeFolder(folder).map { "cannot create the output folder \(folder): \($0)" }
         }
         let outputs = OutputPlan.outputs(for: inputs, output: output, directory: outputDir, container: container ?? .mov)
         return zip(inputs, outputs).map { input, planned in
@@ -165,9 +160,16 @@ struct ScaleVideoCommand: ParsableCommand {
         }
     }
 
-    private static func reason(_ error: Error) -> String {
-        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-        return underlying.map { String(cString: strerror(Int32($0.code))) } ?? error.localizedDescription
+    /// Makes `path` and its missing parents; the reason when it cannot.
+    private static func makeFolder(_ path: String) -> String? {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for part in path.split(separator: "/") {
+            prefix += part + "/"
+            if mkdir(prefix, 0o755) != 0 && errno != EEXIST { return String(cString: strerror(errno)) }
+        }
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return "a file is in the way" }
+        return nil
     }
 }
 

@@ -99,7 +99,7 @@ struct BatchTests {
         #expect(result.status == 1)
         let reports = try JSONResults(result.stdout).objects
         #expect(reports.count == 2)
-        #expect(reports.allSatisfy { ($0["error"] as? String)?.contains("cannot create the output folder taken/out") == true })
+        #expect(reports.allSatisfy { ($0["error"] as? String)?.contains("cannot create the output folder taken/out: Not a directory") == true })
         #expect(try Tool.files(in: scratch.url) == ["clip.mov", "taken"])
     }
 
