@@ -3,18 +3,18 @@ import ScaleVideo
 
 /// How progress reads: percent, speed against realtime, time left, a bar.
 enum ProgressText {
-    static func describe(fraction: Double, outputSeconds: Double, elapsed: Double) -> String {
+    /// `made` output seconds are written after `elapsed` wall-clock seconds.
+    static func describe(fraction: Double, made: Double, elapsed: Double) -> String {
         let percent = String(format: "%3.0f%%", fraction * 100)
-        guard let speed = speed(fraction: fraction, outputSeconds: outputSeconds, elapsed: elapsed),
-            let left = remaining(fraction: fraction, elapsed: elapsed)
+        guard let speed = speed(made: made, elapsed: elapsed), let left = remaining(fraction: fraction, elapsed: elapsed)
         else { return percent }
         return percent + String(format: "  %.1f× realtime  ETA %@", speed, clock(left))
     }
 
     /// Output seconds made per wall-clock second, once there is enough to tell.
-    static func speed(fraction: Double, outputSeconds: Double, elapsed: Double) -> Double? {
-        guard elapsed > 0.2, fraction > 0 else { return nil }
-        return fraction * outputSeconds / elapsed
+    static func speed(made: Double, elapsed: Double) -> Double? {
+        guard elapsed > 0.2, made > 0 else { return nil }
+        return made / elapsed
     }
 
     /// Seconds left at the pace so far.

@@ -25,6 +25,8 @@ final class Reporter: @unchecked Sendable {
         var fraction = 0.0
         var outputSeconds = 0.0
         var lastShown: Date?
+        /// Output seconds written so far.
+        var made: Double { fraction * outputSeconds }
     }
 
     private let mode: Mode
@@ -80,30 +82,25 @@ final class Reporter: @unchecked Sendable {
     func finish(_ index: Int, _ report: InputReport, warnings: [String]) {
         lock.withLock {
             running[index] = nil
-            ended += 1
             if case .ok(let result) = report.outcome { endedOutputSeconds += result.duration }
             clearBar()
             for warning in warnings { say("\(report.input): warning: \(warning)", event: "warning", input: report.input, message: warning) }
-            switch mode {
-            case .json:
-                Diagnostics.line(report.json(event: "done").text)
-            default:
-                Diagnostics.line("scale-video: " + Self.describe(report))
-            }
-            if jsonResults { Self.result(report.json().text) }
+            if mode != .json { Diagnostics.line("scale-video: " + Self.describe(report)) }
+            recordEnd(report)
             drawBar(now: Date())
         }
     }
 
     /// An input that was never started because the batch was cancelled.
     func skip(_ report: InputReport) {
-        lock.withLock {
-            ended += 1
-            if mode == .json {
-                Diagnostics.line(report.json(event: "done").text)
-            }
-            if jsonResults { Self.result(report.json().text) }
-        }
+        lock.withLock { recordEnd(report) }
+    }
+
+    /// Counts an input as ended and gives its result to machines.
+    private func recordEnd(_ report: InputReport) {
+        ended += 1
+        if mode == .json { Diagnostics.line(report.json(event: "done").text) }
+        if jsonResults { FileHandle.standardOutput.write(Data((report.json().text + "\n").utf8)) }
     }
 
     func cancelling() {
@@ -144,13 +141,13 @@ final class Reporter: @unchecked Sendable {
         switch mode {
         case .lines:
             Diagnostics.line("scale-video: \(job.input): "
-                + ProgressText.describe(fraction: job.fraction, outputSeconds: job.outputSeconds, elapsed: elapsed))
+                + ProgressText.describe(fraction: job.fraction, made: job.made, elapsed: elapsed))
         case .json:
             var line = JSONLine()
             line.add("event", "progress")
             line.add("input", job.input)
             line.add("fraction", (job.fraction * 10000).rounded() / 10000)
-            line.add("speed", ProgressText.speed(fraction: job.fraction, outputSeconds: job.outputSeconds, elapsed: elapsed))
+            line.add("speed", ProgressText.speed(made: job.made, elapsed: elapsed))
             line.add("etaSeconds", ProgressText.remaining(fraction: job.fraction, elapsed: elapsed))
             Diagnostics.line(line.text)
         case .bar, .none:
@@ -163,12 +160,9 @@ final class Reporter: @unchecked Sendable {
         guard mode == .bar, !running.isEmpty else { return }
         let part = running.values.reduce(0) { $0 + $1.fraction }
         let fraction = (Double(ended) + part) / Double(total)
-        let made = endedOutputSeconds + running.values.reduce(0) { $0 + $1.fraction * $1.outputSeconds }
-        let elapsed = now.timeIntervalSince(started)
-        var text = ProgressText.bar(fraction) + " " + String(format: "%3.0f%%", fraction * 100)
-        if let left = ProgressText.remaining(fraction: fraction, elapsed: elapsed), elapsed > 0.2 {
-            text += String(format: "  %.1f× realtime  ETA %@", made / elapsed, ProgressText.clock(left))
-        }
+        let made = endedOutputSeconds + running.values.reduce(0) { $0 + $1.made }
+        var text = ProgressText.bar(fraction) + " "
+            + ProgressText.describe(fraction: fraction, made: made, elapsed: now.timeIntervalSince(started))
         if total > 1 { text += "  \(ended)/\(total) done" }
         Diagnostics.write("\r\u{1B}[2K" + text)
         barDrawn = true
@@ -186,6 +180,10 @@ final class Reporter: @unchecked Sendable {
             Diagnostics.line("scale-video: " + text)
             return
         }
+        event(name, input: input, message: message)
+    }
+
+    private func event(_ name: String, input: String?, message: String? = nil) {
         var line = JSONLine()
         line.add("event", name)
         if let input { line.add("input", input) }
@@ -193,14 +191,4 @@ final class Reporter: @unchecked Sendable {
         Diagnostics.line(line.text)
     }
 
-    private func event(_ name: String, input: String) {
-        var line = JSONLine()
-        line.add("event", name)
-        line.add("input", input)
-        Diagnostics.line(line.text)
-    }
-
-    private static func result(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
-    }
 }
