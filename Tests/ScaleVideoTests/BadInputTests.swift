@@ -44,6 +44,7 @@ struct BadInputTests {
         let cases = [
             ("missing.mp4", "no such file"), ("folder.mp4", "is a directory"), ("empty.mp4", "is empty"),
             ("notes.mp4", "not a readable movie"), ("noise.mov", "not a readable movie"),
+            ("/dev/null", "is not a regular file"),
         ]
         for (name, reason) in cases { try Self.expectRefused(name, reason: reason, in: scratch.url) }
     }

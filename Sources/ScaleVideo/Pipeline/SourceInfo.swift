@@ -11,11 +11,10 @@ struct SourceInfo {
     let audioStreamIndex: Int32?
 
     init(path: String) throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw ScaleError.notFound }
-        guard !isDirectory.boolValue else { throw ScaleError.isDirectory }
         var status = stat()
-        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { throw ScaleError.notRegularFile }
+        guard stat(path, &status) == 0 else { throw ScaleError.notFound }
+        guard status.st_mode & S_IFMT != S_IFDIR else { throw ScaleError.isDirectory }
+        guard status.st_mode & S_IFMT == S_IFREG else { throw ScaleError.notRegularFile }
         guard status.st_size > 0 else { throw ScaleError.empty }
         let input: InputFile
         do {
