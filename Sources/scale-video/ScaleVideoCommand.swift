@@ -106,20 +106,18 @@ struct ScaleVideoCommand: ParsableCommand {
     }
 
     private func validateOutputs() throws {
-        guard let output else {
-            if let container, let audioCodec, !container.canCarry(audioCodec) {
-                throw ValidationError("\(audioCodec.rawValue) audio cannot be stored in .\(container.rawValue); use --audio-codec aac or --container mov/mkv.")
+        var chosen = container
+        if let output {
+            if inputs.count > 1 { throw ValidationError("-o takes one input; use --output-dir for several.") }
+            if outputDir != nil { throw ValidationError("Give only one of -o and --output-dir.") }
+            if container != nil { throw ValidationError("--container names generated outputs; -o names its own.") }
+            guard let named = OutputContainer(path: output) else {
+                throw ValidationError("-o \(output): use a .mov, .mp4, .m4v or .mkv name.")
             }
-            return
+            chosen = named
         }
-        if inputs.count > 1 { throw ValidationError("-o takes one input; use --output-dir for several.") }
-        if outputDir != nil { throw ValidationError("Give only one of -o and --output-dir.") }
-        if container != nil { throw ValidationError("--container names generated outputs; -o names its own.") }
-        guard let chosen = OutputContainer(path: output) else {
-            throw ValidationError("-o \(output): use a .mov, .mp4, .m4v or .mkv name.")
-        }
-        if let audioCodec, !chosen.canCarry(audioCodec) {
-            throw ValidationError("\(audioCodec.rawValue) audio cannot be stored in .\(chosen.rawValue); use --audio-codec aac or a .mov/.mkv output.")
+        if let chosen, let audioCodec, !chosen.canCarry(audioCodec) {
+            throw ValidationError("\(audioCodec.rawValue) audio cannot be stored in .\(chosen.rawValue); use --audio-codec aac or a .mov or .mkv output.")
         }
     }
 
