@@ -37,12 +37,10 @@ final class Batch: @unchecked Sendable {
         let group = DispatchGroup()
         for _ in 0..<jobs {
             group.enter()
-            let worker = Thread { [self] in
+            Thread { [self] in
                 while let index = take() { convert(index) }
                 group.leave()
-            }
-            worker.stackSize = 1 << 22
-            worker.start()
+            }.start()
         }
         group.wait()
         for index in items.indices where outcomes[index] == nil {
