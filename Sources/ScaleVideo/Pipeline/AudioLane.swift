@@ -18,10 +18,15 @@ final class AudioLane: @unchecked Sendable {
     private let encoded: Packet
     private let block: Frame
     private var written = 0
+    /// Silent samples per channel still to put in front, or (negative) decoded ones still to drop.
+    private var lead: Int
 
-    /// - Parameter count: source samples per channel, from `countSamples`.
-    init(source: SourceInfo, request: ScaleRequest, count: Int, length: Int, output: OutputFile) throws {
+    /// - Parameters:
+    ///   - alignment: the source samples per channel, from `countSamples`, lined up with the video.
+    ///   - length: the scaled samples per channel.
+    init(source: SourceInfo, request: ScaleRequest, alignment: AudioAlignment, length: Int, output: OutputFile) throws {
         guard let index = source.audioStreamIndex else { throw ScaleError.failed("no audio stream") }
+        lead = alignment.lead
         decoding = try StreamDecoder(path: request.input, streamIndex: index, kind: "audio")
         let context = decoding.decoder.codecContext
         rate = context.pointee.sample_rate
@@ -44,10 +49,10 @@ final class AudioLane: @unchecked Sendable {
         fromS16 =
             sampleFormat == AV_SAMPLE_FMT_S16
             ? nil : try SampleConverter(layout: &layout, rate: rate, from: AV_SAMPLE_FMT_S16, to: sampleFormat)
-        outputStream = try output.addStream(for: encoder)
+        outputStream = try output.addStream(for: encoder, tags: source.audioTags.carriedFromStream)
         self.output = output
         scaler = AudioScaler(
-            channels: Int(layout.nb_channels), count: count, length: length,
+            channels: Int(layout.nb_channels), count: alignment.count, length: length,
             blockSize: encoder.audioFrameSize ?? 4096)
         decodedSamples = .allocate(capacity: 4096 * Int(layout.nb_channels))
         encoded = try Packet()
@@ -63,14 +68,25 @@ final class AudioLane: @unchecked Sendable {
     }
 
     /// Counts the samples per channel the decoder yields for the audio
-    /// stream, in a decode-only pass (SPEC §5).
-    static func countSamples(path: String, streamIndex: Int32, gate: LaneGate) throws -> Int {
+    /// stream, in a decode-only pass (SPEC §5), and lines them up with the
+    /// video, which starts at `videoStart` seconds.
+    static func countSamples(path: String, streamIndex: Int32, videoStart: Rational, gate: LaneGate) throws
+        -> AudioAlignment?
+    {
         let decoding = try StreamDecoder(path: path, streamIndex: streamIndex, kind: "audio")
         var count = 0
+        var first: Int64?
         try decoding.decode(
             isDone: { false }, beforeRead: { if gate.isCancelled { throw ScaleError.cancelled } }, warn: { _ in }
-        ) { count += Int($0.pointer.pointee.nb_samples) }
-        return count
+        ) {
+            if first == nil, $0.timestamp != SV_NOPTS_VALUE { first = $0.timestamp }
+            count += Int($0.pointer.pointee.nb_samples)
+        }
+        let base = decoding.stream.pointee.time_base
+        let start = Rational(first ?? 0, 1)?.multiplied(by: Rational(Int64(base.num), Int64(base.den)) ?? Rational(0, 1)!)
+        return AudioAlignment(
+            decoded: count, audioStart: start ?? videoStart, videoStart: videoStart,
+            rate: Int(decoding.decoder.codecContext.pointee.sample_rate))
     }
 
     func run(gate: LaneGate, progress: ProgressMeter, warn: (String) -> Void) throws {
@@ -79,12 +95,33 @@ final class AudioLane: @unchecked Sendable {
             try self.encode(samples, gate: gate)
             progress.update(.audio, Double(self.scaler.produced) / Double(self.scaler.controls.length))
         }
+        try pushSilentLead(emit: emit)
         try decoding.decode(isDone: { scaler.isComplete }, beforeRead: { try gate.pass(.audio) }, warn: warn) {
-            try scaler.push(try interleaved($0.pointer), emit: emit)
+            var samples = try interleaved($0.pointer)
+            if lead < 0 {
+                let dropped = min(-lead, samples.count / scaler.channels)
+                samples = UnsafeBufferPointer(rebasing: samples[(dropped * scaler.channels)...])
+                lead += dropped
+            }
+            try scaler.push(samples, emit: emit)
         }
         try scaler.finish(emit: emit)
         try encoder.send(nil)
         try drainEncoder(gate: gate)
+    }
+
+    /// Puts the silence that stands for the time between the first frame and
+    /// a later start of the audio in front of it.
+    private func pushSilentLead(emit: (UnsafeBufferPointer<Int16>) throws -> Void) throws {
+        guard lead > 0 else { return }
+        let silence = [Int16](repeating: 0, count: 4096 * scaler.channels)
+        while lead > 0 {
+            let frames = min(lead, 4096)
+            try silence.withUnsafeBufferPointer {
+                try scaler.push(UnsafeBufferPointer(rebasing: $0[0..<(frames * scaler.channels)]), emit: emit)
+            }
+            lead -= frames
+        }
     }
 
     /// The frame's samples as interleaved s16, valid until the next call.

@@ -1,0 +1,23 @@
+/// Lines the audio up with the picture: the scaled audio starts where the
+/// video starts, so a sound stays with the frame it belonged to. Audio that
+/// begins before the first frame loses its head; audio that begins later
+/// gets silence in front.
+public struct AudioAlignment: Sendable, Equatable {
+    /// Samples per channel to put in front (positive) or drop (negative).
+    public let lead: Int
+    /// Samples per channel the scaler sees: the decoded ones, after the lead.
+    public let count: Int
+
+    /// - Parameters:
+    ///   - decoded: samples per channel the decoder yields.
+    ///   - audioStart: the first decoded sample's time, in seconds.
+    ///   - videoStart: the first frame's time, in seconds.
+    ///   - rate: samples per second.
+    public init?(decoded: Int, audioStart: Rational, videoStart: Rational, rate: Int) {
+        guard let offset = audioStart.subtracting(videoStart), let samples = Rational(Int64(rate), 1),
+            let lead = offset.multiplied(by: samples)?.ticks(per: 1)
+        else { return nil }
+        self.lead = Int(lead)
+        count = max(0, decoded + self.lead)
+    }
+}
