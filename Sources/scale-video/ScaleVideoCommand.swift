@@ -57,6 +57,14 @@ struct ScaleVideoCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The audio codec. Default: aac for .mp4/.m4v, pcm otherwise.", valueName: "codec"))
     var audioCodec: AudioCodec?
 
+    @Option(help: ArgumentHelp(
+        "The audio track to scale: 1 for the input's first, 2 for its second, … Default: the input's default track; the others are left out.",
+        valueName: "n"))
+    var audioTrack: Int?
+
+    @Flag(help: "Keep HDR (PQ or HLG) video as 10-bit HDR H.264 with its colour tags and mastering data, instead of tone-mapping it to SDR BT.709.")
+    var keepHdr = false
+
     @Option(help: ArgumentHelp("libx264 quality, 0 (lossless) to 51 (worst). Default: 23.", valueName: "n"))
     var crf: Int?
 
@@ -100,6 +108,7 @@ struct ScaleVideoCommand: ParsableCommand {
         if let preset, !Self.presets.contains(preset) {
             throw ValidationError("--preset must be one of \(Self.presets.joined(separator: ", ")).")
         }
+        if let audioTrack, audioTrack < 1 { throw ValidationError("--audio-track counts from 1.") }
         guard (1...64).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 64.") }
         if quiet && progress != .auto { throw ValidationError("Give only one of --quiet and --progress.") }
         try validateOutputs()
@@ -151,10 +160,12 @@ struct ScaleVideoCommand: ParsableCommand {
     private func requestMaker() -> @Sendable (String, String) -> ScaleRequest {
         let target: TimeScale.Target = duration.map { .duration($0) } ?? .factor(factor!)
         let (fps, audioCodec, crf, preset, overwrite) = (fps, audioCodec, crf, preset, overwrite)
+        let (audioTrack, keepHDR) = (audioTrack, keepHdr)
         return { input, output in
             ScaleRequest(
                 input: input, output: output, target: target, fps: fps,
-                audioCodec: audioCodec, crf: crf, preset: preset, overwrite: overwrite)
+                audioCodec: audioCodec, crf: crf, preset: preset, overwrite: overwrite,
+                audioTrack: audioTrack, keepHDR: keepHDR)
         }
     }
 

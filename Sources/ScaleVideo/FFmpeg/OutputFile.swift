@@ -33,14 +33,21 @@ final class OutputFile: @unchecked Sendable {
     /// Whether encoders must put their headers in extradata.
     var wantsGlobalHeader: Bool { format.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 }
 
-    /// Adds a stream carrying what `encoder` makes.
-    func addStream(for encoder: Encoder) throws -> UnsafeMutablePointer<AVStream> {
+    /// Adds a stream carrying what `encoder` makes, tagged with `tags`.
+    func addStream(for encoder: Encoder, tags: [Tag] = []) throws -> UnsafeMutablePointer<AVStream> {
         guard let stream = avformat_new_stream(format, nil) else {
             throw FFmpegError(sv_averror(ENOMEM), "avformat_new_stream")
         }
         try check(avcodec_parameters_from_context(stream.pointee.codecpar, encoder.codecContext), "stream parameters")
         stream.pointee.time_base = encoder.timeBase
+        try MetadataIO.set(tags, in: &stream.pointee.metadata)
         return stream
+    }
+
+    /// Tags the file and marks its chapters; before `start()`.
+    func describe(tags: [Tag], chapters: [Chapter]) throws {
+        try MetadataIO.set(tags, in: &format.pointee.metadata)
+        try MetadataIO.add(chapters, to: format)
     }
 
     /// Opens the file and writes the header. Stream time bases may change here.

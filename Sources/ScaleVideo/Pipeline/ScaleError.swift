@@ -8,6 +8,7 @@ public enum ScaleError: Error, CustomStringConvertible, Sendable {
     case notRegularFile
     case notMedia(String)
     case noVideo
+    case noAudioTrack(Int, available: Int)
     case unknownDuration
     case noFrames
     case truncated(endsAt: Double, declared: Double)
@@ -27,6 +28,8 @@ public enum ScaleError: Error, CustomStringConvertible, Sendable {
         case .notRegularFile: "is not a regular file (a pipe or a device cannot be read more than once)"
         case .notMedia(let reason): "not a readable movie (\(reason))"
         case .noVideo: "has no video stream"
+        case .noAudioTrack(let track, let available):
+            "has no audio track \(track) (it has \(available == 0 ? "none" : String(available)))"
         case .unknownDuration: "its duration is unknown"
         case .noFrames: "no video frame could be decoded"
         case .truncated(let end, let declared):

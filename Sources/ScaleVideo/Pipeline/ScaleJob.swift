@@ -24,7 +24,7 @@ public final class ScaleJob: @unchecked Sendable {
     ) throws -> ScaleResult {
         let started = Date()
         try validateOutput()
-        let source = try SourceInfo(path: request.input)
+        let source = try SourceInfo(path: request.input, audioTrack: request.audioTrack)
         let destination = try AtomicOutput(finalPath: request.output, input: request.input, overwrite: request.overwrite)
         guard let scale = TimeScale(sourceDuration: source.duration, target: request.target) else {
             throw ScaleError.impossibleTarget
@@ -39,8 +39,13 @@ public final class ScaleJob: @unchecked Sendable {
             let video = try VideoLane(
                 source: source, request: request, scale: scale, frameCount: frameCount, output: output)
             let audio = try audioLength.map {
-                try AudioLane(source: source, request: request, count: $0.count, length: $0.length, output: output)
+                try AudioLane(source: source, request: request, alignment: $0.alignment, length: $0.length, output: output)
             }
+            try output.describe(
+                tags: source.tags.carriedFromContainer,
+                chapters: scale.exactTargetDuration.map { end in
+                    source.chapters.compactMap { $0.retimed(from: source.videoStart, by: scale.factor, limit: end) }
+                } ?? [])
             try output.start()
             let lanes: [Lane] = audio == nil ? [.video] : [.video, .audio]
             gate.open(lanes)
@@ -99,24 +104,25 @@ public final class ScaleJob: @unchecked Sendable {
         }
     }
 
-    /// The source and output sample counts of the audio, or nil for none.
+    /// The source samples lined up with the video, and the output's sample
+    /// count, of the audio; nil for none.
     private func audioLength(source: SourceInfo, scale: TimeScale, warning: (String) -> Void) throws
-        -> (count: Int, length: Int)?
+        -> (alignment: AudioAlignment, length: Int)?
     {
         guard let index = source.audioStreamIndex else { return nil }
-        let count: Int
+        let alignment: AudioAlignment?
         do {
-            count = try AudioLane.countSamples(path: request.input, streamIndex: index, gate: gate)
+            alignment = try AudioLane.countSamples(
+                path: request.input, streamIndex: index, videoStart: source.videoStart, gate: gate)
         } catch let error as FFmpegError {
             warning("audio left out: it cannot be decoded (\(error.message))")
             return nil
         }
-        let length = scale.audioLength(count: count)
-        guard count > 0, length > 0 else {
-            warning("audio left out: it holds no samples to scale")
+        guard let alignment, alignment.count > 0, scale.audioLength(count: alignment.count) > 0 else {
+            warning("audio left out: it holds no samples to scale while the video plays")
             return nil
         }
-        return (count, length)
+        return (alignment, scale.audioLength(count: alignment.count))
     }
 }
 

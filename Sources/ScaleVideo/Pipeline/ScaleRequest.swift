@@ -41,10 +41,15 @@ public struct ScaleRequest: Sendable {
     public var preset: String?
     /// Replace an existing file at `output`.
     public var overwrite: Bool
+    /// The audio stream to scale: 1 for the input's first, …; nil for its default one.
+    public var audioTrack: Int?
+    /// Write HDR sources as 10-bit HDR H.264 instead of tone-mapping them to SDR.
+    public var keepHDR: Bool
 
     public init(
         input: String, output: String, target: TimeScale.Target, fps: Rational,
-        audioCodec: AudioCodec? = nil, crf: Int? = nil, preset: String? = nil, overwrite: Bool = false
+        audioCodec: AudioCodec? = nil, crf: Int? = nil, preset: String? = nil, overwrite: Bool = false,
+        audioTrack: Int? = nil, keepHDR: Bool = false
     ) {
         self.input = input
         self.output = output
@@ -54,6 +59,8 @@ public struct ScaleRequest: Sendable {
         self.crf = crf
         self.preset = preset
         self.overwrite = overwrite
+        self.audioTrack = audioTrack
+        self.keepHDR = keepHDR
     }
 }
 

@@ -42,7 +42,7 @@ final class VideoLane: @unchecked Sendable {
         encoder = try Encoder(name: "libx264", globalHeader: output.wantsGlobalHeader, options: options) {
             picture.configure($0)
         }
-        outputStream = try output.addStream(for: encoder)
+        outputStream = try output.addStream(for: encoder, tags: source.videoTags.carriedFromStream)
         outputStream.pointee.avg_frame_rate = picture.frameRate
         outputStream.pointee.sample_aspect_ratio = encoder.codecContext.pointee.sample_aspect_ratio
         encoded = try Packet()

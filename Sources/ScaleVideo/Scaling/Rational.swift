@@ -2,7 +2,7 @@
 ///
 /// Frame rates (`30000/1001`), time bases and decimal options (`7.3`) are all
 /// rationals, so that frame times can be compared without rounding.
-public struct Rational: Hashable, Sendable, CustomStringConvertible {
+public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let numerator: Int64
     public let denominator: Int64
 
@@ -40,6 +40,16 @@ public struct Rational: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Reads an `HH:MM:SS.fraction` clock time, as Matroska's DURATION tag holds.
+    public init?(clockTime text: String) {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 3, let hours = Int64(parts[0]), let minutes = Int64(parts[1]), hours >= 0,
+            (0..<60).contains(minutes), let seconds = Rational(parsing: String(parts[2])), seconds.numerator >= 0,
+            let total = Rational(hours * 3600 + minutes * 60, 1)?.adding(seconds)
+        else { return nil }
+        self = total
+    }
+
     public var doubleValue: Double { Double(numerator) / Double(denominator) }
 
     public var isPositive: Bool { numerator > 0 }
@@ -61,7 +71,32 @@ public struct Rational: Hashable, Sendable, CustomStringConvertible {
             Int128(denominator) * Int128(other.numerator))
     }
 
+    public func adding(_ other: Rational) -> Rational? {
+        Rational(
+            wide: Int128(numerator) * Int128(other.denominator) + Int128(other.numerator) * Int128(denominator),
+            Int128(denominator) * Int128(other.denominator))
+    }
+
+    public func subtracting(_ other: Rational) -> Rational? {
+        Rational(
+            wide: Int128(numerator) * Int128(other.denominator) - Int128(other.numerator) * Int128(denominator),
+            Int128(denominator) * Int128(other.denominator))
+    }
+
     public var reciprocal: Rational? { Rational(denominator, numerator) }
+
+    public static func < (lhs: Rational, rhs: Rational) -> Bool {
+        Int128(lhs.numerator) * Int128(rhs.denominator) < Int128(rhs.numerator) * Int128(lhs.denominator)
+    }
+
+    /// The value in units of `1 / perSecond`, rounded to the nearest (halves away from zero).
+    public func ticks(per perSecond: Int64) -> Int64 {
+        let scaled = Int128(numerator) * Int128(perSecond) * 2
+        let d = Int128(denominator) * 2
+        let half = Int128(denominator)
+        let rounded = scaled >= 0 ? (scaled + half) / d : -((-scaled + half) / d)
+        return Int64(clamping: rounded)
+    }
 
     /// The smallest integer not below `self · factor`, computed exactly.
     public func ceilOfProduct(with factor: Int64) -> Int128 {

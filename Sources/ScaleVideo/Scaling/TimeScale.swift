@@ -26,9 +26,12 @@ public struct TimeScale: Sendable, Equatable {
         self.sourceDuration = sourceDuration
     }
 
+    /// D, the output's duration in seconds, exact; nil when it does not fit in 64-bit terms.
+    public var exactTargetDuration: Rational? { sourceDuration.multiplied(by: factor) }
+
     /// D, the output's duration in seconds (as close as 64-bit terms allow).
     public var targetDuration: Double {
-        sourceDuration.multiplied(by: factor)?.doubleValue ?? sourceDuration.doubleValue * factor.doubleValue
+        exactTargetDuration?.doubleValue ?? sourceDuration.doubleValue * factor.doubleValue
     }
 
     /// N = ceil(D · fps), with a tolerance of 1e-9 on the product so that
