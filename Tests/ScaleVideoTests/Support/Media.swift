@@ -76,4 +76,14 @@ enum Media {
             times.lastIndex { factor * $0 * fps <= Double(k) + 1e-9 } ?? 0
         }
     }
+
+    /// The video stream's duration as ffprobe reads it: the stream's own, or
+    /// Matroska's DURATION tag (its end) less its start.
+    static func videoDuration(_ file: URL) throws -> Double {
+        if let seconds = Double(try Tool.probe(file, stream: "v:0", "duration")) { return seconds }
+        let tag = try Tool.probe(file, stream: "v:0", "start_time:stream_tags=DURATION").split(separator: "\n")
+        let clock = tag.last?.split(separator: ":").compactMap { Double($0) } ?? []
+        guard tag.count == 2, let start = Double(tag[0]), clock.count == 3 else { throw ToolError("no duration for \(file.path)") }
+        return clock[0] * 3600 + clock[1] * 60 + clock[2] - start
+    }
 }

@@ -97,7 +97,16 @@ enum Tool {
             ["-v", "error", "-select_streams", stream] + (countFrames ? ["-count_frames"] : [])
                 + ["-show_entries", "stream=\(entry)", "-of", "default=noprint_wrappers=1:nokey=1", file.path])
         guard result.status == 0 else { throw ToolError("ffprobe: \(result.stderr)") }
-        return result.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        // MPEG-TS lists each stream twice: in its program and on its own.
+        let lines = result.text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n", omittingEmptySubsequences: false)
+        let half = lines.count / 2
+        let unique = lines.count % 2 == 0 && lines[..<half] == lines[half...] ? Array(lines[..<half]) : lines
+        return unique.joined(separator: "\n")
+    }
+
+    /// One tag of one stream, e.g. `tag(file, "a:0", "language")`.
+    static func tag(_ file: URL, stream: String, _ key: String) throws -> String {
+        try probe(file, stream: stream, "index:stream_tags=\(key)").split(separator: "\n").dropFirst().joined()
     }
 }
 
