@@ -16,7 +16,7 @@ let package = Package(
             pkgConfig: "libavformat",
             providers: [
                 .apt([
-                    "libavformat-dev", "libavcodec-dev", "libswscale-dev",
+                    "libavformat-dev", "libavcodec-dev", "libavfilter-dev", "libswscale-dev",
                     "libswresample-dev", "libavutil-dev", "pkg-config",
                 ]),
             ]

@@ -1,10 +1,26 @@
 import CFFmpeg
 
-/// The output picture: the source's size rounded down to even, yuv420p, the
-/// output frame rate, and the source's aspect ratio and colour tags.
+/// How the output picture treats the source's dynamic range.
+enum PictureMode {
+    /// 8-bit, the source's colour tags.
+    case standard
+    /// PQ or HLG tone-mapped to 8-bit SDR BT.709.
+    case toneMapped
+    /// 10-bit, the source's HDR colour tags.
+    case highDynamicRange
+
+    init(source: SourcePicture, keepHDR: Bool) {
+        self = source.isHDR ? (keepHDR ? .highDynamicRange : .toneMapped) : .standard
+    }
+}
+
+/// The output picture: the source's size rounded down to even, 4:2:0, the
+/// output frame rate, and the source's aspect ratio and colour tags (BT.709
+/// when tone-mapped).
 struct PictureSettings {
     let width: Int32
     let height: Int32
+    let pixelFormat: AVPixelFormat
     let frameRate: AVRational
     let aspectRatio: AVRational
     let primaries: AVColorPrimaries
@@ -12,12 +28,17 @@ struct PictureSettings {
     let matrix: AVColorSpace
     let range: AVColorRange
 
-    init(decoder: UnsafeMutablePointer<AVCodecContext>, fps: Rational) {
+    init(decoder: UnsafeMutablePointer<AVCodecContext>, fps: Rational, mode: PictureMode) {
         let source = decoder.pointee
         width = source.width & ~1
         height = source.height & ~1
+        pixelFormat = mode == .highDynamicRange ? AV_PIX_FMT_YUV420P10LE : AV_PIX_FMT_YUV420P
         frameRate = AVRational(num: Int32(fps.numerator), den: Int32(fps.denominator))
         aspectRatio = source.sample_aspect_ratio
+        if mode == .toneMapped {
+            (primaries, transfer, matrix, range) = (AVCOL_PRI_BT709, AVCOL_TRC_BT709, AVCOL_SPC_BT709, AVCOL_RANGE_MPEG)
+            return
+        }
         primaries = source.color_primaries
         transfer = source.color_trc
         let descriptor = av_pix_fmt_desc_get(source.pix_fmt)
@@ -32,7 +53,7 @@ struct PictureSettings {
     func configure(_ context: UnsafeMutablePointer<AVCodecContext>) {
         context.pointee.width = width
         context.pointee.height = height
-        context.pointee.pix_fmt = AV_PIX_FMT_YUV420P
+        context.pointee.pix_fmt = pixelFormat
         context.pointee.time_base = AVRational(num: frameRate.den, den: frameRate.num)
         context.pointee.framerate = frameRate
         context.pointee.sample_aspect_ratio = aspectRatio

@@ -42,6 +42,17 @@ final class StreamDecoder {
         }
     }
 
+    /// The stream's first decodable frame, or nil when it has none.
+    func firstFrame() throws -> Frame? {
+        let first = try Frame()
+        var found = false
+        try decode(isDone: { found }, beforeRead: {}, warn: { _ in }) { frame in
+            first.take(from: frame)
+            found = true
+        }
+        return found ? first : nil
+    }
+
     private func drain(isDone: () -> Bool, warn: (String) -> Void, body: (Frame) throws -> Void) throws {
         while !isDone() {
             var result = Received.end

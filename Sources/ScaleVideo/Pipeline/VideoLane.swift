@@ -12,6 +12,8 @@ final class VideoLane: @unchecked Sendable {
     private let output: OutputFile
     private var clock: FrameClock
     private var converter: PixelConverter?
+    private let mode: PictureMode
+    private var toneMapper: FilterGraph?
     private let encoded: Packet
     private let held: Frame
     private var hasHeld = false
@@ -35,7 +37,8 @@ final class VideoLane: @unchecked Sendable {
         sourceDuration = source.duration
         timeBase = source.videoTimeBase
         disposable = DisposablePackets(stream: decoding.stream)
-        let picture = PictureSettings(decoder: decoding.decoder.codecContext, fps: request.fps)
+        mode = PictureMode(source: source.picture, keepHDR: request.keepHDR)
+        let picture = PictureSettings(decoder: decoding.decoder.codecContext, fps: request.fps, mode: mode)
         var options: [String: String] = [:]
         if let crf = request.crf { options["crf"] = String(crf) }
         if let preset = request.preset { options["preset"] = preset }
@@ -47,7 +50,13 @@ final class VideoLane: @unchecked Sendable {
         outputStream.pointee.sample_aspect_ratio = encoder.codecContext.pointee.sample_aspect_ratio
         encoded = try Packet()
         held = try Frame()
-        try Self.copyDisplayMatrix(from: stream, to: outputStream)
+        try StreamSideData.copyDisplayMatrix(from: stream, to: outputStream)
+        if mode == .highDynamicRange {
+            try StreamSideData.copyHDRMetadata(
+                from: stream,
+                firstFrame: { try StreamDecoder(path: request.input, streamIndex: source.videoStreamIndex, kind: "video").firstFrame() },
+                to: outputStream)
+        }
     }
 
     /// Runs the lane to the end: exactly `frameCount` frames are encoded.
@@ -116,8 +125,16 @@ final class VideoLane: @unchecked Sendable {
         }
     }
 
-    /// The frame itself when the encoder takes it as it is, else a converted copy.
-    private func encodable(_ frame: UnsafeMutablePointer<AVFrame>) throws -> UnsafeMutablePointer<AVFrame> {
+    /// The frame itself when the encoder takes it as it is, else a
+    /// converted (and, for HDR made SDR, tone-mapped) copy.
+    private func encodable(_ source: UnsafeMutablePointer<AVFrame>) throws -> UnsafeMutablePointer<AVFrame> {
+        var frame = source
+        if mode == .toneMapped {
+            if toneMapper == nil {
+                toneMapper = try FilterGraph(ToneMapping.chain(for: frame), framesLike: frame, timeBase: decoding.stream.pointee.time_base)
+            }
+            frame = try toneMapper!.convert(frame)
+        }
         let context = encoder.codecContext.pointee
         if frame.pointee.format == context.pix_fmt.rawValue && frame.pointee.width == context.width
             && frame.pointee.height == context.height
@@ -137,14 +154,5 @@ final class VideoLane: @unchecked Sendable {
             try output.write(encoded, from: encoder.timeBase, to: outputStream)
             gate.wrote(.video, upTo: end)
         }
-    }
-
-    private static func copyDisplayMatrix(from source: UnsafeMutablePointer<AVStream>, to target: UnsafeMutablePointer<AVStream>) throws {
-        var size: Int = 0
-        guard let matrix = av_stream_get_side_data(source, AV_PKT_DATA_DISPLAYMATRIX, &size), size > 0 else { return }
-        guard let copy = av_stream_new_side_data(target, AV_PKT_DATA_DISPLAYMATRIX, size) else {
-            throw FFmpegError(sv_averror(ENOMEM), "av_stream_new_side_data")
-        }
-        copy.update(from: matrix, count: size)
     }
 }
