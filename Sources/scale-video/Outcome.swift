@@ -44,6 +44,9 @@ struct InputReport {
             measured.add("audioDuration", result.measured.audioDuration)
             line.add("measured", measured)
             line.add("avDriftSeconds", result.measured.avDrift)
+            line.add("kept", result.carryover.kept)
+            line.add("changed", result.carryover.changed)
+            line.add("dropped", result.carryover.dropped)
         case .failed(let reason):
             line.add("error", reason)
         case .cancelled:

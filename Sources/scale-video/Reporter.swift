@@ -86,6 +86,9 @@ final class Reporter: @unchecked Sendable {
             clearBar()
             for warning in warnings { say("\(report.input): warning: \(warning)", event: "warning", input: report.input, message: warning) }
             if mode != .json { Diagnostics.line("scale-video: " + Self.describe(report)) }
+            if !jsonResults, mode != .json, case .ok(let result) = report.outcome, !result.carryover.isEmpty {
+                Diagnostics.line("scale-video: \(report.input): " + Self.describe(result.carryover))
+            }
             recordEnd(report)
             drawBar(now: Date())
         }
@@ -124,6 +127,14 @@ final class Reporter: @unchecked Sendable {
                 Diagnostics.line("scale-video: \(ok) ok, \(failed) failed, \(cancelled) cancelled")
             }
         }
+    }
+
+    /// "kept …; changed …; dropped …", naming only what is there.
+    static func describe(_ carryover: Carryover) -> String {
+        [("kept", carryover.kept), ("changed", carryover.changed), ("dropped", carryover.dropped)]
+            .filter { !$0.1.isEmpty }
+            .map { "\($0.0) \($0.1.joined(separator: ", "))" }
+            .joined(separator: "; ")
     }
 
     static func describe(_ report: InputReport) -> String {

@@ -202,3 +202,30 @@ struct RealWorldInputTests {
         }
     }
 }
+
+extension RealWorldInputTests {
+    /// The result names what was kept and what was left out: in --json, and
+    /// as a line on standard error without it.
+    @Test func reportsWhatWasKeptAndDropped() throws {
+        let subtitles = scratch.file("words.srt")
+        try "1\n00:00:00,000 --> 00:00:01,000\nHello\n".write(to: subtitles, atomically: true, encoding: .utf8)
+        let input = scratch.file("everything.mkv")
+        try Tool.ffmpeg([
+            "-f", "lavfi", "-i", Media.indexedVideo(rate: 30, seconds: 1) + ",setsar=4/3", "-f", "lavfi", "-i", "sine=d=1",
+            "-f", "lavfi", "-i", "sine=f=900:d=1", "-i", subtitles.path, "-map", "0", "-map", "1", "-map", "2", "-map", "3",
+            "-metadata", "title=Everything", "-metadata:s:a:0", "language=fra", "-c:v", "libx264", "-c:a", "flac", "-c:s", "srt",
+            input.path,
+        ])
+        let output = scratch.file("everything.mov")
+        let result = try Tool.scale([input.path, "-o", output.path, "--factor", "2", "--quiet", "--json"])
+        try #require(result.status == 0, "\(result.stderr)")
+        let json = try #require(try JSONResults(result.stdout).objects.first)
+        let kept = json["kept"] as? [String] ?? []
+        #expect(kept.contains("tags (title)") && kept.contains("stream languages") && kept.contains("pixel aspect ratio 4:3"), "\(kept)")
+        #expect(json["dropped"] as? [String] == ["1 other audio track", "1 subtitle stream"])
+        #expect(json["changed"] as? [String] == [])
+        #expect(try Tool.probe(output, stream: "s", "codec_name") == "")
+        let plain = try Tool.scale([input.path, "-o", output.path, "--factor", "2", "--quiet", "--overwrite"])
+        #expect(plain.stderr.contains("everything.mkv: kept tags (title), stream languages, pixel aspect ratio 4:3; dropped 1 other audio track, 1 subtitle stream"), "\(plain.stderr)")
+    }
+}

@@ -34,6 +34,7 @@ public final class ScaleJob: @unchecked Sendable {
         if gate.isCancelled { throw ScaleError.cancelled }
 
         let measured: MeasuredOutput
+        let carryover: Carryover
         do {
             let output = try OutputFile(path: destination.temporaryPath, formatFrom: request.output)
             let video = try VideoLane(
@@ -41,11 +42,14 @@ public final class ScaleJob: @unchecked Sendable {
             let audio = try audioLength.map {
                 try AudioLane(source: source, request: request, alignment: $0.alignment, length: $0.length, output: output)
             }
-            try output.describe(
-                tags: source.tags.carriedFromContainer,
-                chapters: scale.exactTargetDuration.map { end in
-                    source.chapters.compactMap { $0.retimed(from: source.videoStart, by: scale.factor, limit: end) }
-                } ?? [])
+            let chapters = scale.exactTargetDuration.map { end in
+                source.chapters.compactMap { $0.retimed(from: source.videoStart, by: scale.factor, limit: end) }
+            } ?? []
+            try output.describe(tags: source.tags.carriedFromContainer, chapters: chapters)
+            carryover = Carryover(
+                source: source, mode: PictureMode(source: source.picture, keepHDR: request.keepHDR),
+                container: OutputContainer(path: request.output), chapters: chapters.count,
+                audioTrack: request.audioTrack, hasAudio: audio != nil)
             try output.start()
             let lanes: [Lane] = audio == nil ? [.video] : [.video, .audio]
             gate.open(lanes)
@@ -79,7 +83,7 @@ public final class ScaleJob: @unchecked Sendable {
         return ScaleResult(
             output: request.output, sourceDuration: source.duration.doubleValue, duration: scale.targetDuration,
             fps: request.fps, frames: frameCount, audioSamples: audioLength?.length ?? 0,
-            seconds: Date().timeIntervalSince(started), measured: measured)
+            seconds: Date().timeIntervalSince(started), measured: measured, carryover: carryover)
     }
 
     /// Refuses a written file that does not hold what was planned: every

@@ -80,4 +80,6 @@ public struct ScaleResult: Sendable {
     public let seconds: Double
     /// What the file holds, read back from it before it was put in place.
     public let measured: MeasuredOutput
+    /// What of the source the output keeps, changes and leaves out.
+    public let carryover: Carryover
 }
