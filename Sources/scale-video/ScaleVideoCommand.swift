@@ -12,7 +12,15 @@ struct ScaleVideoCommand: ParsableCommand {
             frames are repeated (slowing down) or skipped (speeding up) against \
             the output frame clock and encoded as H.264; audio is time-scaled by \
             linear interpolation, keeping its channels and sample rate, and \
-            written as PCM (.mov, .mkv) or AAC (.mp4, .m4v).
+            written as PCM (.mov, .mkv) or AAC (.mp4, .m4v). Audio that starts \
+            before or after the first frame is lined up with the picture.
+
+            Rotation, pixel shape, colour tags, container tags, stream \
+            languages and chapters (retimed) are carried over. HDR (PQ, HLG) \
+            is tone-mapped to SDR BT.709 unless --keep-hdr is given. One audio \
+            track is scaled (the default one, or --audio-track); subtitles and \
+            other tracks are left out. Each result names what was kept, \
+            changed and dropped.
 
             Without -o, each output goes next to its input (or into \
             --output-dir) as NAME-scaled.mov, or with the --container extension. \
@@ -31,6 +39,7 @@ struct ScaleVideoCommand: ParsableCommand {
               scale-video in.mp4 -o slow.mov --factor 2
               scale-video in.mov -o fast.mp4 --factor 0.5 --fps 30000/1001 --crf 18
               scale-video clips/*.mp4 --factor 2 --output-dir scaled --jobs 2 --json
+              scale-video concert.mkv -o concert.mov --factor 2 --audio-track 2
             """)
 
     @Argument(help: "The movies to scale.")

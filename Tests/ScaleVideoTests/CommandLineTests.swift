@@ -8,7 +8,8 @@ struct CommandLineTests {
         #expect(result.status == 0)
         for text in [
             "--duration", "--factor", "--fps", "--output", "--output-dir", "--container", "--audio-codec", "--crf", "--preset",
-            "--jobs", "--overwrite", "--json", "--progress", "--quiet", "Examples:", "NAME-scaled.mov", "Exit status",
+            "--jobs", "--overwrite", "--json", "--progress", "--quiet", "--audio-track", "--keep-hdr", "Examples:", "NAME-scaled.mov",
+            "Exit status", "tone-mapped", "default one",
         ] {
             #expect(result.text.contains(text), "help lacks \(text)")
         }
@@ -26,6 +27,7 @@ struct CommandLineTests {
         ["in.mp4", "--factor", "2", "-o", "out.mp4", "--audio-codec", "pcm"],
         ["a.mp4", "b.mp4", "--factor", "2", "-o", "out.mov"],
         ["in.mp4", "--factor", "2", "--jobs", "0"],
+        ["in.mp4", "--factor", "2", "--audio-track", "0"],
         ["in.mp4", "--factor", "2", "-o", "out.mov", "--output-dir", "out"],
         ["in.mp4", "--factor", "2", "-o", "out.mov", "--container", "mkv"],
         ["in.mp4", "--factor", "2", "--container", "avi"],
