@@ -47,7 +47,7 @@ public final class ScaleJob: @unchecked Sendable {
             } ?? []
             try output.describe(tags: source.tags.carriedFromContainer, chapters: chapters)
             carryover = Carryover(
-                source: source, mode: PictureMode(source: source.picture, keepHDR: request.keepHDR),
+                source: source, mode: video.mode,
                 container: OutputContainer(path: request.output), chapters: chapters.count,
                 audioTrack: request.audioTrack, hasAudio: audio != nil)
             try output.start()

@@ -12,7 +12,7 @@ final class VideoLane: @unchecked Sendable {
     private let output: OutputFile
     private var clock: FrameClock
     private var converter: PixelConverter?
-    private let mode: PictureMode
+    let mode: PictureMode
     private var toneMapper: FilterGraph?
     private let encoded: Packet
     private let held: Frame
