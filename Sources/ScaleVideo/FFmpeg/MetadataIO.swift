@@ -21,10 +21,9 @@ enum MetadataIO {
     static func chapters(of format: UnsafeMutablePointer<AVFormatContext>) -> [Chapter] {
         (0..<Int(format.pointee.nb_chapters)).compactMap { index in
             guard let chapter = format.pointee.chapters[index] else { return nil }
-            let base = chapter.pointee.time_base
-            guard let tick = Rational(Int64(base.num), Int64(base.den)),
-                let start = Rational(chapter.pointee.start, 1)?.multiplied(by: tick),
-                let end = Rational(chapter.pointee.end, 1)?.multiplied(by: tick)
+            guard let base = Rational(chapter.pointee.time_base),
+                let start = base.seconds(ofTicks: chapter.pointee.start),
+                let end = base.seconds(ofTicks: chapter.pointee.end)
             else { return nil }
             return Chapter(start: start, end: end, tags: tags(chapter.pointee.metadata))
         }

@@ -35,15 +35,14 @@ struct SourceInfo {
             throw ScaleError.notMedia(error.message)
         }
         guard let video = input.bestStream(AVMEDIA_TYPE_VIDEO) else { throw ScaleError.noVideo }
-        let timeBase = video.pointee.time_base
-        guard let base = Rational(Int64(timeBase.num), Int64(timeBase.den)), base.isPositive else {
+        guard let base = Rational(video.pointee.time_base), base.isPositive else {
             throw ScaleError.notMedia("video time base is invalid")
         }
         videoStreamIndex = video.pointee.index
         videoTimeBase = base
         picture = try SourcePicture(stream: video)
         let start = video.pointee.start_time
-        videoStart = start == SV_NOPTS_VALUE ? Rational(0, 1)! : Rational(start, 1)?.multiplied(by: base) ?? Rational(0, 1)!
+        videoStart = start == SV_NOPTS_VALUE ? .zero : base.seconds(ofTicks: start) ?? .zero
         let streams = (0..<Int(input.format.pointee.nb_streams)).map { input.format.pointee.streams[$0]! }
         let audioStreams = streams.filter {
             $0.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_AUDIO
@@ -76,7 +75,7 @@ struct SourceInfo {
         in format: UnsafeMutablePointer<AVFormatContext>
     ) throws -> Rational {
         let ticks = stream.pointee.duration
-        if ticks != SV_NOPTS_VALUE, ticks > 0, let seconds = Rational(ticks, 1)?.multiplied(by: timeBase) {
+        if ticks != SV_NOPTS_VALUE, ticks > 0, let seconds = timeBase.seconds(ofTicks: ticks) {
             return seconds
         }
         // Matroska keeps each stream's end time on the file's time line in a DURATION tag.

@@ -17,9 +17,8 @@ public struct Chapter: Sendable, Equatable {
         guard let from = start.subtracting(origin)?.multiplied(by: factor),
             let to = end.subtracting(origin)?.multiplied(by: factor)
         else { return nil }
-        let zero = Rational(0, 1)!
-        let clippedStart = from < zero ? zero : from
-        let clippedEnd = to > limit ? limit : to
+        let clippedStart = max(from, .zero)
+        let clippedEnd = min(to, limit)
         guard clippedStart < clippedEnd else { return nil }
         return Chapter(start: clippedStart, end: clippedEnd, tags: tags)
     }

@@ -50,6 +50,13 @@ public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible 
         self = total
     }
 
+    public static let zero = Rational(0, 1)!
+
+    /// `ticks` of this time base, in seconds; nil when that does not fit.
+    public func seconds(ofTicks ticks: Int64) -> Rational? {
+        Rational(ticks, 1)?.multiplied(by: self)
+    }
+
     public var doubleValue: Double { Double(numerator) / Double(denominator) }
 
     public var isPositive: Bool { numerator > 0 }
