@@ -82,10 +82,10 @@ final class AudioLane: @unchecked Sendable {
             if first == nil, $0.timestamp != SV_NOPTS_VALUE { first = $0.timestamp }
             count += Int($0.pointer.pointee.nb_samples)
         }
-        let base = decoding.stream.pointee.time_base
-        let start = Rational(first ?? 0, 1)?.multiplied(by: Rational(Int64(base.num), Int64(base.den)) ?? Rational(0, 1)!)
+        // Audio without timestamps is taken to start with the video.
+        let start = first.flatMap { Rational(decoding.stream.pointee.time_base)?.seconds(ofTicks: $0) } ?? videoStart
         return AudioAlignment(
-            decoded: count, audioStart: start ?? videoStart, videoStart: videoStart,
+            decoded: count, audioStart: start, videoStart: videoStart,
             rate: Int(decoding.decoder.codecContext.pointee.sample_rate))
     }
 
