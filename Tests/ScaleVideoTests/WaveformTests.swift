@@ -1,8 +1,10 @@
+import Foundation
 import Testing
 
 @testable import ScaleVideo
 
-/// Decibels, downsampling, the time axis, the font and the waveform picture.
+/// Decibels, downsampling, the time axis, the font, the waveform picture and
+/// its PNG file.
 struct WaveformTests {
     /// Downsamples `values`, pushing `block` of them at a time.
     func downsample(_ values: [Double], width: Int, block: Int) -> [Double] {
@@ -250,5 +252,35 @@ struct WaveformTests {
         #expect(count(text, in: titled, x: 0, y: below, width: 600, height: 200 - below) > 100)
         // Without a duration only the base line is drawn.
         #expect(count(text, in: untitled, x: 0, y: below, width: 600, height: 200 - below) == 0)
+    }
+
+    // MARK: PNG
+
+    @Test func pngReadsBackPixelForPixel() throws {
+        let scratch = try Scratch()
+        var image = RGBImage(width: 37, height: 11)
+        for index in image.pixels.indices { image.pixels[index] = UInt8(truncatingIfNeeded: index * 7 + index / 3) }
+        let file = scratch.file("picture.png")
+        try PNGWriter.write(image, to: file.path)
+        #expect(try Tool.probe(file, stream: "v:0", "codec_name") == "png")
+        #expect(try Tool.probe(file, stream: "v:0", "width") == "37")
+        #expect(try Tool.probe(file, stream: "v:0", "height") == "11")
+        let decoded = try Tool.ffmpeg(["-i", file.path, "-f", "rawvideo", "-pix_fmt", "rgb24", "-"])
+        #expect([UInt8](decoded) == image.pixels)
+    }
+
+    @Test func aRenderedPictureIsAValidPNG() throws {
+        let scratch = try Scratch()
+        let levels = (0..<300).map { -70 + 70 * Double($0 % 30) / 29 }
+        let image = WaveformPicture.render(
+            [
+                WaveformPanel(title: "source  10.00 s", duration: 10, levels: levels),
+                WaveformPanel(title: "scaled x2  20.00 s", duration: 20, levels: levels),
+            ], width: WaveformPicture.defaultWidth, panelHeight: WaveformPicture.defaultPanelHeight,
+            noiseFloor: WaveformPicture.defaultNoiseFloor)
+        let file = scratch.file("waveform.png")
+        try PNGWriter.write(image, to: file.path)
+        #expect(try Tool.probe(file, stream: "v:0", "width") == "\(WaveformPicture.defaultWidth)")
+        #expect(try Tool.probe(file, stream: "v:0", "height") == "\(2 * WaveformPicture.defaultPanelHeight)")
     }
 }

@@ -1,0 +1,43 @@
+import CFFmpeg
+import Foundation
+
+/// Saves pictures as PNG files with libavcodec's PNG encoder.
+enum PNGWriter {
+    /// Encodes `image` and writes it to `path`, replacing any file there.
+    static func write(_ image: RGBImage, to path: String) throws {
+        try encode(image).write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+
+    /// The PNG file's bytes.
+    static func encode(_ image: RGBImage) throws -> Data {
+        let encoder = try Encoder(name: "png", globalHeader: false) { context in
+            context.pointee.width = Int32(image.width)
+            context.pointee.height = Int32(image.height)
+            context.pointee.pix_fmt = AV_PIX_FMT_RGB24
+            context.pointee.time_base = AVRational(num: 1, den: 1)
+        }
+        let frame = try Frame()
+        frame.pointer.pointee.width = Int32(image.width)
+        frame.pointer.pointee.height = Int32(image.height)
+        frame.pointer.pointee.format = AV_PIX_FMT_RGB24.rawValue
+        try check(av_frame_get_buffer(frame.pointer, 0), "av_frame_get_buffer")
+        let plane = sv_frame_planes_mutable(frame.pointer)[0]!
+        let linesize = Int(sv_frame_linesizes(frame.pointer)[0])
+        let rowBytes = image.width * 3
+        image.pixels.withUnsafeBufferPointer { pixels in
+            for row in 0..<image.height {
+                (plane + row * linesize).update(from: pixels.baseAddress! + row * rowBytes, count: rowBytes)
+            }
+        }
+        frame.pointer.pointee.pts = 0
+        try encoder.send(frame.pointer)
+        try encoder.send(nil)
+        let packet = try Packet()
+        var data = Data()
+        while try encoder.receive(into: packet) == .value {
+            data.append(packet.pointer.pointee.data, count: Int(packet.pointer.pointee.size))
+            packet.unref()
+        }
+        return data
+    }
+}
