@@ -6,7 +6,7 @@ import Testing
 func progressive(
     _ samples: [Int16], channels: Int, length: Int, chunk: Int, blockSize: Int = 1024
 ) -> [Int16] {
-    let scaler = AudioScaler(
+    let scaler = AudioScaler<Int16>(
         channels: channels, count: samples.count / channels, length: length, blockSize: blockSize)
     var out = [Int16]()
     let collect: (UnsafeBufferPointer<Int16>) -> Void = { out.append(contentsOf: $0) }
@@ -126,7 +126,7 @@ struct BlockSizeInvarianceTests {
         for factor in [0.25, 4.0] {
             let frames = 200_000
             let samples = Self.signal(frames: frames, channels: 1, seed: 9)
-            let scaler = AudioScaler(
+            let scaler = AudioScaler<Int16>(
                 channels: 1, count: frames, length: Int(Double(frames) * factor), blockSize: 1024)
             var emitted = 0
             samples.withUnsafeBufferPointer { all in

@@ -13,7 +13,7 @@ let source = (0..<(count * channels)).map { Int16(truncatingIfNeeded: ($0 &* 791
 
 func run(factor: Double) -> (samples: Int, seconds: Double, checksum: Int) {
     let length = Int(Double(count) * factor)
-    let scaler = AudioScaler(channels: channels, count: count, length: length, blockSize: 1024)
+    let scaler = AudioScaler<Int16>(channels: channels, count: count, length: length, blockSize: 1024)
     var checksum = 0
     let sink: (UnsafeBufferPointer<Int16>) -> Void = { block in checksum &+= Int(block[block.count - 1]) &+ block.count }
     let clock = ContinuousClock()

@@ -20,4 +20,19 @@ public struct AudioAlignment: Sendable, Equatable {
         self.lead = Int(lead)
         count = max(0, decoded + self.lead)
     }
+
+    private init(lead: Int, count: Int) {
+        self.lead = lead
+        self.count = count
+    }
+
+    /// Only samples `start ..< end` of the lined-up audio (end nil: to its end).
+    public func trimmed(from start: Int, to end: Int?) -> AudioAlignment {
+        AudioAlignment(lead: lead - start, count: max(0, min(count, end ?? count) - start))
+    }
+
+    /// At least `total` samples: silence stands in for the missing end.
+    public func padded(to total: Int) -> AudioAlignment {
+        AudioAlignment(lead: lead, count: max(count, total))
+    }
 }

@@ -1,17 +1,19 @@
-/// Progressive time-scaling of interleaved 16-bit audio (SPEC §5).
+/// Progressive time-scaling of interleaved audio (SPEC §5), in the sample
+/// type of the output: 16-bit as the specification states, or 24-bit,
+/// 32-bit or float for sources of those families.
 ///
 /// Source samples are pushed as they are decoded; scaled samples are handed
 /// out in blocks of `blockSize` frames (the last block may be shorter). Only
 /// the source frames still needed by the next control point are kept, so
 /// memory is bounded by the largest push, whatever the file's length, and the
 /// output is bit-identical to scaling the whole signal at once.
-public final class AudioScaler {
+public final class AudioScaler<Sample: PCMSample> {
     public let channels: Int
     public let controls: ControlPoints
     public let blockSize: Int
 
     /// Source frames kept, interleaved; `window[0]` is source frame `windowStart`.
-    private var window: UnsafeMutableBufferPointer<Int16>
+    private var window: UnsafeMutableBufferPointer<Sample>
     private var windowStart = 0
     private var windowFrames = 0
     /// Source frames received so far (never more than `controls.count`).
@@ -19,7 +21,7 @@ public final class AudioScaler {
     /// Output frames computed so far.
     public private(set) var produced = 0
 
-    private let block: UnsafeMutableBufferPointer<Int16>
+    private let block: UnsafeMutableBufferPointer<Sample>
     private var blockFrames = 0
 
     /// - Parameters:
@@ -48,8 +50,10 @@ public final class AudioScaler {
 
     /// Adds decoded frames (interleaved); frames past `count` are ignored.
     /// `emit` receives each full block of scaled frames.
+    @_specialize(where Sample == Int16)
+    @_specialize(where Sample == Float)
     public func push(
-        _ samples: UnsafeBufferPointer<Int16>, emit: (UnsafeBufferPointer<Int16>) throws -> Void
+        _ samples: UnsafeBufferPointer<Sample>, emit: (UnsafeBufferPointer<Sample>) throws -> Void
     ) rethrows {
         let frames = min(samples.count / channels, controls.count - received)
         guard frames > 0 else { return }
@@ -64,7 +68,9 @@ public final class AudioScaler {
 
     /// The source has ended: computes the remaining output (reading missing
     /// samples as 0) and emits the last, possibly short, block.
-    public func finish(emit: (UnsafeBufferPointer<Int16>) throws -> Void) rethrows {
+    @_specialize(where Sample == Int16)
+    @_specialize(where Sample == Float)
+    public func finish(emit: (UnsafeBufferPointer<Sample>) throws -> Void) rethrows {
         try produce(final: true, emit: emit)
         if blockFrames > 0 {
             try emit(UnsafeBufferPointer(rebasing: block[0..<(blockFrames * channels)]))
@@ -72,7 +78,7 @@ public final class AudioScaler {
         }
     }
 
-    private func produce(final: Bool, emit: (UnsafeBufferPointer<Int16>) throws -> Void) rethrows {
+    private func produce(final: Bool, emit: (UnsafeBufferPointer<Sample>) throws -> Void) rethrows {
         let length = controls.length
         let count = controls.count
         while produced < length {
@@ -85,15 +91,15 @@ public final class AudioScaler {
                 let a = UnsafePointer(window.baseAddress! + (base - windowStart) * channels)
                 let b = a + channels
                 for channel in 0..<channels {
-                    let first = Double(a[channel])
-                    out[channel] = Self.rounded(first + weight * (Double(b[channel]) - first))
+                    let first = a[channel].value
+                    out[channel] = Sample(scaled: first + weight * (b[channel].value - first))
                 }
             } else {
                 if !final && min(base + 2, count) > received { return }
                 for channel in 0..<channels {
                     let a = sample(base, channel)
                     let b = sample(base + 1, channel)
-                    out[channel] = Self.rounded(a + weight * (b - a))
+                    out[channel] = Sample(scaled: a + weight * (b - a))
                 }
             }
             produced += 1
@@ -109,13 +115,7 @@ public final class AudioScaler {
     @inline(__always)
     private func sample(_ index: Int, _ channel: Int) -> Double {
         guard index < received else { return 0 }
-        return Double(window[(index - windowStart) * channels + channel])
-    }
-
-    @inline(__always)
-    private static func rounded(_ value: Double) -> Int16 {
-        let r = value.rounded(.toNearestOrEven)
-        return Int16(min(max(r, Double(Int16.min)), Double(Int16.max)))
+        return window[(index - windowStart) * channels + channel].value
     }
 
     /// Drops the frames before the one the next control point starts at.
@@ -127,7 +127,7 @@ public final class AudioScaler {
         if remaining > 0 {
             UnsafeMutableRawPointer(window.baseAddress!).copyMemory(
                 from: window.baseAddress! + drop * channels,
-                byteCount: remaining * MemoryLayout<Int16>.stride)
+                byteCount: remaining * MemoryLayout<Sample>.stride)
         }
         windowStart += drop
         windowFrames -= drop
@@ -135,7 +135,7 @@ public final class AudioScaler {
 
     private func reserve(frames: Int) {
         guard frames * channels > window.count else { return }
-        let larger = UnsafeMutableBufferPointer<Int16>.allocate(capacity: frames * channels * 2)
+        let larger = UnsafeMutableBufferPointer<Sample>.allocate(capacity: frames * channels * 2)
         larger.baseAddress!.initialize(from: window.baseAddress!, count: windowFrames * channels)
         window.deallocate()
         window = larger

@@ -9,6 +9,8 @@ public struct FrameClock: Sendable {
     public let frameCount: Int
     /// Output ticks per source timestamp unit: f · fps · timeBase.
     private let ticksPerUnit: Rational
+    /// Output ticks of the source before the part scaled: f · fps · start.
+    private let startTicks: Rational
     private var origin: Int64?
     /// Output frames decided so far.
     public private(set) var decided = 0
@@ -18,11 +20,14 @@ public struct FrameClock: Sendable {
     ///   - fps: the output frame rate.
     ///   - timeBase: the unit of the source timestamps, in seconds.
     ///   - frameCount: N.
-    public init?(factor: Rational, fps: Rational, timeBase: Rational, frameCount: Int) {
-        guard frameCount > 0,
-            let ticks = factor.multiplied(by: fps)?.multiplied(by: timeBase)
+    ///   - start: seconds after the first frame where the scaled part
+    ///     begins; the frame on screen then is output frame 0.
+    public init?(factor: Rational, fps: Rational, timeBase: Rational, frameCount: Int, start: Rational = .zero) {
+        guard frameCount > 0, let perSecond = factor.multiplied(by: fps),
+            let ticks = perSecond.multiplied(by: timeBase), let startTicks = perSecond.multiplied(by: start)
         else { return nil }
         self.ticksPerUnit = ticks
+        self.startTicks = startTicks
         self.frameCount = frameCount
     }
 
@@ -50,8 +55,8 @@ public struct FrameClock: Sendable {
     private func tick(of timestamp: Int64, from zero: Int64) -> Int {
         let offset = timestamp.subtractingReportingOverflow(zero)
         guard !offset.overflow, offset.partialValue > 0 else { return 0 }
-        let tick = ticksPerUnit.ceilOfProduct(with: offset.partialValue)
-        return Int(min(tick, Int128(frameCount)))
+        let tick = ticksPerUnit.ceilOfProduct(with: offset.partialValue, minus: startTicks)
+        return Int(min(max(tick, 0), Int128(frameCount)))
     }
 
     /// A source frame with `timestamp` arrives. Returns the output frames

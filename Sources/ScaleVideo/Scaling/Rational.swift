@@ -105,12 +105,14 @@ public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible 
         return Int64(clamping: rounded)
     }
 
-    /// The smallest integer not below `self · factor`, computed exactly.
-    public func ceilOfProduct(with factor: Int64) -> Int128 {
-        let product = Int128(numerator) * Int128(factor)
-        let d = Int128(denominator)
-        let quotient = product / d
-        return product % d > 0 ? quotient + 1 : quotient
+    /// The smallest integer not below `self · factor − offset`, computed exactly.
+    public func ceilOfProduct(with factor: Int64, minus offset: Rational = .zero) -> Int128 {
+        let value =
+            Int128(numerator) * Int128(factor) * Int128(offset.denominator)
+            - Int128(offset.numerator) * Int128(denominator)
+        let d = Int128(denominator) * Int128(offset.denominator)
+        let quotient = value / d
+        return value % d > 0 ? quotient + 1 : quotient
     }
 
     private static func decimal(_ text: Substring) -> Rational? {
