@@ -6,7 +6,7 @@ import ScaleVideo
 /// fails instead of replacing the earlier one's file.
 enum OutputPlan {
     static func outputs(
-        for inputs: [String], output: String?, directory: String?, container: OutputContainer
+        for inputs: [String], output: String?, directory: String?, container: OutputContainer?
     ) -> [PlannedOutput] {
         var claimedBy: [String: String] = [:]
         return inputs.map { input in
@@ -23,9 +23,12 @@ enum OutputPlan {
     }
 
     /// `dir/NAME.EXT` → `NAME-scaled.<container>` in `directory`, or in `dir`.
-    static func generatedName(for input: String, in directory: String?, container: OutputContainer) -> String {
+    /// Without a container: `.mov` for a movie; for sound alone the input's
+    /// own format where it can be written (wav, aiff, caf, flac), else `.m4a`.
+    static func generatedName(for input: String, in directory: String?, container: OutputContainer?) -> String {
         let url = URL(fileURLWithPath: input)
-        let name = url.deletingPathExtension().lastPathComponent + "-scaled." + container.rawValue
+        let chosen = container ?? (InputProbe.holdsSoundAlone(input) ? OutputContainer.forSound(from: input) : .mov)
+        let name = url.deletingPathExtension().lastPathComponent + "-scaled." + chosen.rawValue
         guard let directory else {
             let folder = (input as NSString).deletingLastPathComponent
             return folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)

@@ -140,8 +140,11 @@ final class Reporter: @unchecked Sendable {
     static func describe(_ report: InputReport) -> String {
         switch report.outcome {
         case .ok(let result):
-            "\(report.input) → \(result.output): \(result.frames) frames, "
-                + "\(ProgressText.seconds(result.duration)) s at \(result.fps) fps in \(ProgressText.seconds(result.seconds)) s"
+            "\(report.input) → \(result.output): "
+                + (result.frames > 0 ? "\(result.frames) frames, " : "\(result.audioSamples) samples, ")
+                + "\(ProgressText.seconds(result.duration)) s"
+                + (result.frames > 0 ? " at \(result.fps) fps" : "")
+                + " in \(ProgressText.seconds(result.seconds)) s"
         case .failed(let reason): "\(report.input): \(reason)"
         case .cancelled: "\(report.input): cancelled, nothing written"
         }

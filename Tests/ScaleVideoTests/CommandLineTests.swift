@@ -9,7 +9,8 @@ struct CommandLineTests {
         for text in [
             "--duration", "--factor", "--fps", "--output", "--output-dir", "--container", "--audio-codec", "--crf", "--preset",
             "--jobs", "--overwrite", "--json", "--progress", "--quiet", "--audio-track", "--keep-hdr", "Examples:", "NAME-scaled.mov",
-            "Exit status", "tone-mapped", "default one",
+            "Exit status", "tone-mapped", "default one", "--start", "--end", "--pad-audio", "--mono", "--waveform",
+            "--noise-floor", ".wav", "-scaled.flac",
         ] {
             #expect(result.text.contains(text), "help lacks \(text)")
         }
@@ -34,6 +35,14 @@ struct CommandLineTests {
         ["in.mp4", "--factor", "2", "--container", "mp4", "--audio-codec", "pcm"],
         ["in.mp4", "--factor", "2", "--progress", "loud"],
         ["in.mp4", "--factor", "2", "--progress", "json", "--quiet"],
+        ["in.mp4", "--factor", "2", "--start", "-1"],
+        ["in.mp4", "--factor", "2", "--start", "3", "--end", "2"],
+        ["in.mp4", "--factor", "2", "--end", "0"],
+        ["in.mp4", "--factor", "2", "-o", "out.wav", "--audio-codec", "aac"],
+        ["in.mp4", "--factor", "2", "-o", "out.m4a", "--audio-codec", "pcm"],
+        ["a.mp4", "b.mp4", "--factor", "2", "--waveform", "w.png"],
+        ["in.mp4", "--factor", "2", "--waveform", "w.jpg"],
+        ["in.mp4", "--factor", "2", "--noise-floor", "10"],
     ])
     func badUsageExits64(arguments: [String]) throws {
         let result = try Tool.run(Tool.scaleVideo.path, arguments)

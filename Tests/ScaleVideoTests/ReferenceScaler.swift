@@ -17,26 +17,38 @@ enum ReferenceScaler {
 
     /// Scales one channel to `length` samples.
     static func scale(_ samples: [Int16], length: Int) -> [Int16] {
-        let count = samples.count
-        func at(_ i: Int) -> Double { i < count ? Double(samples[i]) : 0 }
+        scale(values: samples.map(Double.init), length: length) { max(-32768, min(32767, $0.rounded(.toNearestOrEven))) }
+            .map { Int16($0) }
+    }
+
+    /// Scales one channel of any sample type, `finish` bringing each
+    /// interpolated value back to that type.
+    static func scale(values: [Double], length: Int, finish: (Double) -> Double) -> [Double] {
+        let count = values.count
+        func at(_ i: Int) -> Double { i < count ? values[i] : 0 }
         return (0..<length).map { n in
             let c = control(n, count: count, length: length)
             let b = Int(c.rounded(.towardZero))
             let a = c - Double(b)
-            let value = (at(b) + a * (at(b + 1) - at(b))).rounded(.toNearestOrEven)
-            return Int16(max(-32768, min(32767, value)))
+            return finish(at(b) + a * (at(b + 1) - at(b)))
         }
     }
 
     /// Scales interleaved audio channel by channel.
     static func scaleInterleaved(_ samples: [Int16], channels: Int, length: Int) -> [Int16] {
-        let perChannel = (0..<channels).map { c in
-            scale(stride(from: c, to: samples.count, by: channels).map { samples[$0] }, length: length)
-        }
-        var out = [Int16]()
-        out.reserveCapacity(length * channels)
+        interleave(deinterleave(samples, channels: channels).map { scale($0, length: length) })
+    }
+
+    static func deinterleave<T>(_ samples: [T], channels: Int) -> [[T]] {
+        (0..<channels).map { c in stride(from: c, to: samples.count, by: channels).map { samples[$0] } }
+    }
+
+    static func interleave<T>(_ channels: [[T]]) -> [T] {
+        guard let length = channels.first?.count else { return [] }
+        var out = [T]()
+        out.reserveCapacity(length * channels.count)
         for n in 0..<length {
-            for c in 0..<channels { out.append(perChannel[c][n]) }
+            for channel in channels { out.append(channel[n]) }
         }
         return out
     }

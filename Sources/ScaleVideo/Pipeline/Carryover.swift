@@ -1,4 +1,5 @@
 import CFFmpeg
+import Foundation
 
 /// What the output took over from the source, what it changed and what it
 /// left out, in words.
@@ -9,17 +10,25 @@ public struct Carryover: Sendable, Equatable {
 
     public var isEmpty: Bool { kept.isEmpty && changed.isEmpty && dropped.isEmpty }
 
-    init(source: SourceInfo, mode: PictureMode, container: OutputContainer?, chapters: Int, audioTrack: Int?, hasAudio: Bool) {
+    init(
+        source: SourceInfo, mode: PictureMode?, container: OutputContainer, chapters: Int, request: ScaleRequest,
+        audio: AudioEncoding?
+    ) {
         let tags = source.tags.carriedFromContainer.map { $0.key.lowercased() }
         if !tags.isEmpty { kept.append("tags (\(tags.joined(separator: ", ")))") }
         if chapters > 0 { kept.append("\(chapters) chapter\(chapters == 1 ? "" : "s") (retimed)") }
-        let languages = (source.videoTags + (hasAudio ? source.audioTags : [])).filter {
+        let videoTags = mode == nil ? [] : source.video?.tags ?? []
+        let languages = (videoTags + (audio != nil ? source.audioTags : [])).filter {
             $0.key.lowercased() == "language" && $0.value != "und"
         }
         if !languages.isEmpty { kept.append("stream languages") }
-        describePicture(source.picture, mode: mode, container: container)
-        if hasAudio, let audioTrack { kept.append("audio track \(audioTrack)") }
-        if source.audioStreamIndex != nil && !hasAudio { dropped.append("audio (it could not be scaled)") }
+        if let video = source.video, let mode {
+            describePicture(video.picture, mode: mode, container: container)
+        }
+        if let audio { describeAudio(audio, request: request) }
+        if !request.trim.isWhole { changed.append("cut to \(Self.span(request.trim)) of the source") }
+        if source.video != nil && mode == nil { dropped.append("video (\(container.rawValue) holds sound alone)") }
+        if source.audioStreamIndex != nil && audio == nil { dropped.append("audio (it could not be scaled)") }
         let names: [(StreamKind, String)] = [
             (.audio, "other audio track"), (.video, "other video stream"), (.subtitle, "subtitle stream"),
             (.picture, "cover picture"), (.attachment, "attachment"), (.data, "data stream"),
@@ -30,7 +39,23 @@ public struct Carryover: Sendable, Equatable {
         }
     }
 
-    private mutating func describePicture(_ picture: SourcePicture, mode: PictureMode, container: OutputContainer?) {
+    private mutating func describeAudio(_ audio: AudioEncoding, request: ScaleRequest) {
+        if let audioTrack = request.audioTrack { kept.append("audio track \(audioTrack)") }
+        if request.mono { changed.append("audio channels merged into one") }
+        guard audio.isLossless else { return }
+        if audio.family == audio.sourceFamily {
+            kept.append("\(audio.family.description) samples")
+        } else {
+            changed.append("\(audio.sourceFamily.description) samples written as \(audio.family.description)")
+        }
+    }
+
+    private static func span(_ trim: Trim) -> String {
+        let start = String(format: "%.3f s", trim.start.doubleValue)
+        return trim.end.map { start + " – " + String(format: "%.3f s", $0.doubleValue) } ?? "from " + start
+    }
+
+    private mutating func describePicture(_ picture: SourcePicture, mode: PictureMode, container: OutputContainer) {
         if let degrees = picture.rotation.map({ Int($0.rounded()) }), degrees % 360 != 0 {
             let turn = abs(degrees) == 180 ? "rotation 180°" : "rotation \(abs(degrees))° " + (degrees < 0 ? "clockwise" : "counter-clockwise")
             // FFmpeg 5.1's Matroska muxer writes no display matrix.

@@ -1,6 +1,6 @@
 import CFFmpeg
 
-/// What a written movie holds, read back from the file itself: a script can
+/// What a written file holds, read back from the file itself: a script can
 /// check the exact-duration promise without another tool.
 public struct MeasuredOutput: Sendable, Equatable {
     /// Video packets in the file, one per frame.
@@ -12,8 +12,8 @@ public struct MeasuredOutput: Sendable, Equatable {
     public let audioSamples: Int
     /// `audioSamples` over the sample rate; 0 without audio.
     public let audioDuration: Double
-    /// Audio duration less video duration; nil without audio.
-    public var avDrift: Double? { audioSamples > 0 ? audioDuration - videoDuration : nil }
+    /// Audio duration less video duration; nil without audio or without video.
+    public var avDrift: Double? { audioSamples > 0 && videoFrames > 0 ? audioDuration - videoDuration : nil }
 
     public init(videoFrames: Int, videoDuration: Double, audioSamples: Int, audioDuration: Double) {
         self.videoFrames = videoFrames

@@ -7,7 +7,9 @@ public enum ScaleError: Error, CustomStringConvertible, Sendable {
     case empty
     case notRegularFile
     case notMedia(String)
-    case noVideo
+    case noStreams
+    case noAudioToWrite(String)
+    case startPastEnd(start: Double, duration: Double)
     case noAudioTrack(Int, available: Int)
     case unknownDuration
     case noFrames
@@ -27,7 +29,10 @@ public enum ScaleError: Error, CustomStringConvertible, Sendable {
         case .empty: "is empty"
         case .notRegularFile: "is not a regular file (a pipe or a device cannot be read more than once)"
         case .notMedia(let reason): "not a readable movie (\(reason))"
-        case .noVideo: "has no video stream"
+        case .noStreams: "has no video or audio stream"
+        case .noAudioToWrite(let path): "has no audio to write to \(path)"
+        case .startPastEnd(let start, let duration):
+            "--start \(Self.seconds(start)) s is at or past its end (\(Self.seconds(duration)) s)"
         case .noAudioTrack(let track, let available):
             "has no audio track \(track) (it has \(available == 0 ? "none" : String(available)))"
         case .unknownDuration: "its duration is unknown"
@@ -37,9 +42,9 @@ public enum ScaleError: Error, CustomStringConvertible, Sendable {
         case .impossibleTarget: "the target duration cannot be reached from this source"
         case .outputExists(let path): "\(path) already exists (use --overwrite to replace it)"
         case .outputIsInput: "the output would replace the input"
-        case .unsupportedContainer(let path): "cannot choose a container for \(path) (use .mov, .mp4, .m4v or .mkv)"
+        case .unsupportedContainer(let path): "cannot choose a container for \(path) (use .mov, .mp4, .m4v or .mkv; for audio alone .wav, .aiff, .caf, .flac or .m4a)"
         case .audioCodecNotInContainer(let codec, let path):
-            "\(codec.rawValue) audio cannot be stored in \(path) (use --audio-codec aac or a .mov/.mkv output)"
+            "\(codec.rawValue) audio cannot be stored in \(path) (use --audio-codec \(codec == .pcm ? "aac" : "pcm") or another container)"
         case .failed(let reason): reason
         case .cancelled: "cancelled"
         }

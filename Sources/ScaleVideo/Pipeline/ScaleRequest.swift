@@ -1,31 +1,56 @@
 /// The audio codec of the output.
 public enum AudioCodec: String, Sendable, CaseIterable {
-    /// 16-bit little-endian PCM, exact to the sample (`.mov`, `.mkv`).
+    /// Lossless: PCM in the source's sample format family (16-bit, 24-bit,
+    /// 32-bit or float), or FLAC in `.flac`.
     case pcm
-    /// AAC-LC through FFmpeg's native encoder (`.mp4`, `.m4v`, `.mov`, `.mkv`).
+    /// AAC-LC through FFmpeg's native encoder.
     case aac
 
-    /// The default for an output path: AAC for MP4 family, PCM otherwise.
+    /// The default for an output path: AAC for the MP4 family, lossless otherwise.
     public static func defaultCodec(forOutput path: String) -> AudioCodec {
         OutputContainer(path: path)?.prefersAAC == true ? .aac : .pcm
     }
-
-    var encoderName: String { self == .pcm ? "pcm_s16le" : "aac" }
 }
 
 /// The containers an output can be written in, by file extension.
 public enum OutputContainer: String, Sendable, CaseIterable {
     case mov, mp4, m4v, mkv
+    case wav, aiff, aif, caf, flac, m4a
 
     public init?(path: String) {
         guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
         self.init(rawValue: path[path.index(after: dot)...].lowercased())
     }
 
-    var prefersAAC: Bool { self == .mp4 || self == .m4v }
+    /// The movie containers, the ones `--container` offers.
+    public static let movies: [OutputContainer] = [.mov, .mp4, .m4v, .mkv]
+
+    /// Holds sound alone: a movie's video is left out.
+    public var isAudioOnly: Bool { !Self.movies.contains(self) }
+
+    /// The container for scaled sound alone from `input`: its own format
+    /// where FFmpeg can write it (wav, aiff, caf, flac), else AAC in `.m4a`.
+    public static func forSound(from input: String) -> OutputContainer {
+        guard let own = OutputContainer(path: input), own.isAudioOnly else { return .m4a }
+        return own
+    }
+
+    var prefersAAC: Bool { self == .mp4 || self == .m4v || self == .m4a }
+
+    /// Big-endian PCM, as AIFF stores it.
+    var isBigEndian: Bool { self == .aiff || self == .aif }
 
     /// Whether the container can carry `codec`.
-    public func canCarry(_ codec: AudioCodec) -> Bool { codec == .aac || !prefersAAC }
+    public func canCarry(_ codec: AudioCodec) -> Bool {
+        switch self {
+        case .mov, .mkv: true
+        case .mp4, .m4v, .m4a: codec == .aac
+        case .wav, .aiff, .aif, .caf, .flac: codec == .pcm
+        }
+    }
+
+    /// Can mark chapters.
+    var carriesChapters: Bool { [.mov, .mp4, .m4v, .mkv, .m4a].contains(self) }
 }
 
 /// Everything one conversion needs.
@@ -45,11 +70,22 @@ public struct ScaleRequest: Sendable {
     public var audioTrack: Int?
     /// Write HDR sources as 10-bit HDR H.264 instead of tone-mapping them to SDR.
     public var keepHDR: Bool
+    /// The part of the source to scale.
+    public var trim: Trim
+    /// Merge all audio channels into one.
+    public var mono: Bool
+    /// Fill audio shorter than the video with silence to the video's end.
+    public var padAudio: Bool
+    /// Where to draw the source and scaled audio as decibel bars, if anywhere.
+    public var waveform: String?
+    /// Decibels at and below which the waveform draws nothing.
+    public var noiseFloor: Double
 
     public init(
         input: String, output: String, target: TimeScale.Target, fps: Rational,
         audioCodec: AudioCodec? = nil, crf: Int? = nil, preset: String? = nil, overwrite: Bool = false,
-        audioTrack: Int? = nil, keepHDR: Bool = false
+        audioTrack: Int? = nil, keepHDR: Bool = false, trim: Trim = .whole, mono: Bool = false,
+        padAudio: Bool = false, waveform: String? = nil, noiseFloor: Double = -70
     ) {
         self.input = input
         self.output = output
@@ -61,6 +97,11 @@ public struct ScaleRequest: Sendable {
         self.overwrite = overwrite
         self.audioTrack = audioTrack
         self.keepHDR = keepHDR
+        self.trim = trim
+        self.mono = mono
+        self.padAudio = padAudio
+        self.waveform = waveform
+        self.noiseFloor = noiseFloor
     }
 }
 

@@ -20,24 +20,27 @@ final class VideoLane: @unchecked Sendable {
     private var firstTimestamp: Int64?
     private var lastTimestamp: Int64?
     private var sent = 0
-    private let sourceDuration: Rational
+    /// Where the part scaled ends, in seconds after the first frame.
+    private let sourceEnd: Rational
     private let timeBase: Rational
     private let disposable: DisposablePackets
     private var recentTimestamps = RecentTimestamps()
 
-    init(source: SourceInfo, request: ScaleRequest, scale: TimeScale, frameCount: Int, output: OutputFile) throws {
-        decoding = try StreamDecoder(path: request.input, streamIndex: source.videoStreamIndex, kind: "video")
+    init(video: SourceVideo, request: ScaleRequest, scale: TimeScale, frameCount: Int, output: OutputFile) throws {
+        decoding = try StreamDecoder(path: request.input, streamIndex: video.streamIndex, kind: "video")
         let stream = decoding.stream
         guard
             let clock = FrameClock(
-                factor: scale.factor, fps: request.fps, timeBase: source.videoTimeBase, frameCount: frameCount)
+                factor: scale.factor, fps: request.fps, timeBase: video.timeBase, frameCount: frameCount,
+                start: request.trim.start),
+            let sourceEnd = request.trim.start.adding(scale.sourceDuration)
         else { throw ScaleError.impossibleTarget }
         self.clock = clock
         self.output = output
-        sourceDuration = source.duration
-        timeBase = source.videoTimeBase
+        self.sourceEnd = sourceEnd
+        timeBase = video.timeBase
         disposable = DisposablePackets(stream: decoding.stream)
-        mode = PictureMode(source: source.picture, keepHDR: request.keepHDR)
+        mode = PictureMode(source: video.picture, keepHDR: request.keepHDR)
         let picture = PictureSettings(decoder: decoding.decoder.codecContext, fps: request.fps, mode: mode)
         var options: [String: String] = [:]
         if let crf = request.crf { options["crf"] = String(crf) }
@@ -45,7 +48,7 @@ final class VideoLane: @unchecked Sendable {
         encoder = try Encoder(name: "libx264", globalHeader: output.wantsGlobalHeader, options: options) {
             picture.configure($0)
         }
-        outputStream = try output.addStream(for: encoder, tags: source.videoTags.carriedFromStream)
+        outputStream = try output.addStream(for: encoder, tags: video.tags.carriedFromStream)
         outputStream.pointee.avg_frame_rate = picture.frameRate
         outputStream.pointee.sample_aspect_ratio = encoder.codecContext.pointee.sample_aspect_ratio
         encoded = try Packet()
@@ -54,7 +57,7 @@ final class VideoLane: @unchecked Sendable {
         if mode == .highDynamicRange {
             try StreamSideData.copyHDRMetadata(
                 from: stream,
-                firstFrame: { try StreamDecoder(path: request.input, streamIndex: source.videoStreamIndex, kind: "video").firstFrame() },
+                firstFrame: { try StreamDecoder(path: request.input, streamIndex: video.streamIndex, kind: "video").firstFrame() },
                 to: outputStream)
         }
     }
@@ -104,7 +107,7 @@ final class VideoLane: @unchecked Sendable {
     private func checkReachedEnd() throws {
         guard let first = firstTimestamp, let last = lastTimestamp else { return }
         let end = Double(last - first + max(held.pointer.pointee.pkt_duration, 0)) * timeBase.doubleValue
-        let declared = sourceDuration.doubleValue
+        let declared = sourceEnd.doubleValue
         if declared - end > Self.missingTolerance { throw ScaleError.truncated(endsAt: end, declared: declared) }
     }
 

@@ -49,8 +49,15 @@ enum Media {
 
     /// The first audio stream of `file` decoded to interleaved s16.
     static func samples(_ file: URL) throws -> [Int16] {
-        let data = try Tool.ffmpeg(["-i", file.path, "-map", "0:a:0", "-f", "s16le", "-acodec", "pcm_s16le", "-"])
-        return data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+        try decoded(file, as: "s16le")
+    }
+
+    /// The first audio stream of `file` decoded to interleaved samples of
+    /// FFmpeg's raw `format` (s16le, s32le, f32le), which `T` must match.
+    static func decoded<T>(_ file: URL, as format: String) throws -> [T] {
+        let codec = format == "f32le" ? "pcm_f32le" : "pcm_" + format
+        let data = try Tool.ffmpeg(["-i", file.path, "-map", "0:a:0", "-f", format, "-acodec", codec, "-"])
+        return data.withUnsafeBytes { Array($0.bindMemory(to: T.self)) }
     }
 
     /// The presentation times of `file`'s video frames, in decoding output

@@ -1,0 +1,72 @@
+import CFFmpeg
+
+/// The families of sample formats: what the source's decoder gives, and
+/// the type the scaler works in.
+enum SampleFamily: Sendable, Equatable {
+    case int16, int24, int32, float
+
+    /// The family of a decoder's output: 8- and 16-bit integers are 16-bit,
+    /// 32-bit integers with at most 24 significant bits are 24-bit, floats
+    /// of any width are float.
+    init(format: AVSampleFormat, bitsPerRawSample: Int32) {
+        switch av_get_packed_sample_fmt(format) {
+        case AV_SAMPLE_FMT_U8, AV_SAMPLE_FMT_S16: self = .int16
+        case AV_SAMPLE_FMT_S32 where bitsPerRawSample > 0 && bitsPerRawSample <= 24: self = .int24
+        case AV_SAMPLE_FMT_FLT, AV_SAMPLE_FMT_DBL: self = .float
+        default: self = .int32
+        }
+    }
+
+    /// The interleaved format the scaler's samples are in.
+    var packedFormat: AVSampleFormat {
+        switch self {
+        case .int16: AV_SAMPLE_FMT_S16
+        case .int24, .int32: AV_SAMPLE_FMT_S32
+        case .float: AV_SAMPLE_FMT_FLT
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .int16: "16-bit"
+        case .int24: "24-bit"
+        case .int32: "32-bit"
+        case .float: "32-bit float"
+        }
+    }
+}
+
+/// How scaled audio is written: the encoder, the sample format it takes
+/// and the family the scaler works in. Lossless output keeps the source's
+/// family where the container can hold it.
+struct AudioEncoding: Equatable {
+    let encoderName: String
+    /// The family the scaler works in, and the source's.
+    let family: SampleFamily
+    let sourceFamily: SampleFamily
+    let sampleFormat: AVSampleFormat
+    /// Significant bits for 24-bit samples held in 32; 0 otherwise.
+    let bitsPerRawSample: Int32
+
+    init(codec: AudioCodec, container: OutputContainer?, source: SampleFamily) {
+        sourceFamily = source
+        switch codec {
+        case .aac:
+            (encoderName, family, sampleFormat, bitsPerRawSample) = ("aac", .float, AV_SAMPLE_FMT_FLTP, 0)
+        case .pcm where container == .flac:
+            // FLAC holds integers of up to 24 bits.
+            (encoderName, family, sampleFormat, bitsPerRawSample) =
+                source == .int16 ? ("flac", .int16, AV_SAMPLE_FMT_S16, 0) : ("flac", .int24, AV_SAMPLE_FMT_S32, 24)
+        case .pcm:
+            let endian = container?.isBigEndian == true ? "be" : "le"
+            switch source {
+            case .int16: (encoderName, family, sampleFormat, bitsPerRawSample) = ("pcm_s16\(endian)", .int16, AV_SAMPLE_FMT_S16, 0)
+            case .int24: (encoderName, family, sampleFormat, bitsPerRawSample) = ("pcm_s24\(endian)", .int24, AV_SAMPLE_FMT_S32, 24)
+            case .int32: (encoderName, family, sampleFormat, bitsPerRawSample) = ("pcm_s32\(endian)", .int32, AV_SAMPLE_FMT_S32, 0)
+            case .float: (encoderName, family, sampleFormat, bitsPerRawSample) = ("pcm_f32\(endian)", .float, AV_SAMPLE_FMT_FLT, 0)
+            }
+        }
+    }
+
+    var isLossless: Bool { encoderName != "aac" }
+}

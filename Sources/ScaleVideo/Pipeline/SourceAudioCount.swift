@@ -1,0 +1,29 @@
+import CFFmpeg
+
+/// The decode-only pass of SPEC §5 over the audio stream, before any
+/// output sample: how many samples per channel the decoder yields and
+/// where the first one lies.
+enum SourceAudioCount {
+    /// Counts the samples and lines them up with the video, which starts at
+    /// `videoStart` seconds; without video (nil) the audio's own first
+    /// sample is the start.
+    static func count(path: String, streamIndex: Int32, videoStart: Rational?, gate: LaneGate) throws
+        -> (alignment: AudioAlignment, rate: Int)?
+    {
+        let decoding = try StreamDecoder(path: path, streamIndex: streamIndex, kind: "audio")
+        var count = 0
+        var first: Int64?
+        try decoding.decode(
+            isDone: { false }, beforeRead: { if gate.isCancelled { throw ScaleError.cancelled } }, warn: { _ in }
+        ) {
+            if first == nil, $0.timestamp != SV_NOPTS_VALUE { first = $0.timestamp }
+            count += Int($0.pointer.pointee.nb_samples)
+        }
+        // Audio without timestamps is taken to start with the video.
+        let start = first.flatMap { Rational(decoding.stream.pointee.time_base)?.seconds(ofTicks: $0) }
+        let rate = Int(decoding.decoder.codecContext.pointee.sample_rate)
+        let alignment = AudioAlignment(
+            decoded: count, audioStart: start ?? videoStart ?? .zero, videoStart: videoStart ?? start ?? .zero, rate: rate)
+        return alignment.map { ($0, rate) }
+    }
+}
