@@ -46,7 +46,8 @@ measure() {
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 # The two commands for one job, in the arrays sv and ff: input output factor fps codec preset
 commands() {
-  local acodec=pcm_s16le; [ "$5" = aac ] && acodec=aac
+  # scale-video keeps the AAC input's float samples in PCM: ffmpeg writes the same.
+  local acodec=pcm_f32le; [ "$5" = aac ] && acodec=aac
   sv=("$tool" "$1" -o "$2" --factor "$3" --fps "$4" --audio-codec "$5" --preset "$6" --crf 23 --quiet --overwrite)
   ff=(ffmpeg -v error -nostdin -y -i "$1" -vf "setpts=$3*PTS,fps=$4" -af "asetrate=$rate/$3,aresample=$rate"
     -c:v libx264 -preset "$6" -crf 23 -c:a "$acodec" "${2%.*}-ffmpeg.${2##*.}")
