@@ -65,12 +65,9 @@ final class WaveformRecorder: @unchecked Sendable {
     private static func record<Sample: PCMSample>(
         _ samples: UnsafeBufferPointer<Sample>, channels: Int, noiseFloor: Double, into downsampler: inout Downsampler
     ) {
-        let frames = samples.count / channels
-        let divisor = Double(channels)
-        for frame in 0..<frames {
-            var sum = 0.0
-            for channel in 0..<channels { sum += samples[frame * channels + channel].value }
-            downsampler.push(Decibels.level(sum / divisor, fullScale: Sample.fullScale, noiseFloor: noiseFloor))
+        for frame in 0..<(samples.count / channels) {
+            let level = ChannelMerge.mean(samples, frame: frame, channels: channels)
+            downsampler.push(Decibels.level(level, fullScale: Sample.fullScale, noiseFloor: noiseFloor))
         }
     }
 

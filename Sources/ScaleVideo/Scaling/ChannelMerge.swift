@@ -10,12 +10,17 @@ public enum ChannelMerge {
     ) -> Int {
         let frames = samples.count / channels
         precondition(output.count >= frames, "merge output too small")
-        let divisor = Double(channels)
         for frame in 0..<frames {
-            var sum = 0.0
-            for channel in 0..<channels { sum += samples[frame * channels + channel].value }
-            output[frame] = Sample(scaled: sum / divisor)
+            output[frame] = Sample(scaled: mean(samples, frame: frame, channels: channels))
         }
         return frames
+    }
+
+    /// The average of frame `frame`'s channels.
+    @inline(__always)
+    public static func mean<Sample: PCMSample>(_ samples: UnsafeBufferPointer<Sample>, frame: Int, channels: Int) -> Double {
+        var sum = 0.0
+        for channel in 0..<channels { sum += samples[frame * channels + channel].value }
+        return sum / Double(channels)
     }
 }
