@@ -20,6 +20,13 @@ struct AudioOnlyTests {
         return file
     }
 
+    /// Checks the written stream's codec, channel count and rate.
+    func expectStream(_ file: URL, codec: String, channels: Int, rate: Int) throws {
+        #expect(try Tool.probe(file, stream: "a:0", "codec_name") == codec)
+        #expect(try Tool.probe(file, stream: "a:0", "channels") == String(channels))
+        #expect(try Tool.probe(file, stream: "a:0", "sample_rate") == String(rate))
+    }
+
     func scale(_ arguments: [String]) throws -> ProcessOutput {
         let result = try Tool.scale(arguments + ["--quiet"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -30,9 +37,7 @@ struct AudioOnlyTests {
         let input = try sound("tone.wav", Media.tone(rate: 44100, seconds: 1), ["-c:a", "pcm_s16le"])
         _ = try scale([input.path, "--factor", "1.5"])
         let output = scratch.file("tone-scaled.wav")
-        #expect(try Tool.probe(output, stream: "a:0", "codec_name") == "pcm_s16le")
-        #expect(try Tool.probe(output, stream: "a:0", "channels") == "2")
-        #expect(try Tool.probe(output, stream: "a:0", "sample_rate") == "44100")
+        try expectStream(output, codec: "pcm_s16le", channels: 2, rate: 44100)
         let original = try Media.samples(input)
         let expected = ReferenceScaler.scaleInterleaved(original, channels: 2, length: Int(Double(original.count / 2) * 1.5))
         #expect(try Media.samples(output) == expected)
@@ -69,8 +74,7 @@ struct AudioOnlyTests {
         let input = try sound("surround.flac", "aevalsrc='\(channels)':s=48000:d=0.4:c=7.1", ["-c:a", "flac", "-sample_fmt", "s16"])
         _ = try scale([input.path, "--factor", "0.75"])
         let output = scratch.file("surround-scaled.flac")
-        #expect(try Tool.probe(output, stream: "a:0", "codec_name") == "flac")
-        #expect(try Tool.probe(output, stream: "a:0", "channels") == "8")
+        try expectStream(output, codec: "flac", channels: 8, rate: 48000)
         #expect(try Tool.probe(output, stream: "a:0", "channel_layout") == "7.1")
         let original = try Media.samples(input)
         let expected = ReferenceScaler.scaleInterleaved(original, channels: 8, length: Int(Double(original.count / 8) * 0.75))
@@ -95,9 +99,7 @@ struct AudioOnlyTests {
         let object = try #require(try JSONResults(result.stdout).objects.first)
         #expect(object["output"] as? String == scratch.file(output).path)
         let produced = scratch.file(output)
-        #expect(try Tool.probe(produced, stream: "a:0", "codec_name") == written)
-        #expect(try Tool.probe(produced, stream: "a:0", "channels") == "2")
-        #expect(try Tool.probe(produced, stream: "a:0", "sample_rate") == "44100")
+        try expectStream(produced, codec: written, channels: 2, rate: 44100)
         #expect(object["frames"] as? Int == 0)
         // Twice the samples ffmpeg decodes from the input: exactly for PCM
         // and FLAC; within the codecs' priming and padding otherwise.
@@ -114,11 +116,9 @@ struct AudioOnlyTests {
         _ = try scale([deep.path, "-o", deepOut.path, "--factor", "1.3"])
         #expect(try Tool.probe(deepOut, stream: "a:0", "bits_per_raw_sample") == "24")
         let source24: [Int32] = try Media.decoded(deep, as: "s32le")
-        let length = Int(Double(source24.count / 2) * 1.3)
-        let expected24 = ReferenceScaler.interleave(
-            ReferenceScaler.deinterleave(source24.map { Double($0 >> 8) }, channels: 2).map {
-                ReferenceScaler.scale(values: $0, length: length) { max(-8_388_608, min(8_388_607, $0.rounded(.toNearestOrEven))) }
-            })
+        let expected24 = ReferenceScaler.scaleInterleaved(values: source24.map { Double($0 >> 8) }, channels: 2, factor: 1.3) {
+            max(-8_388_608, min(8_388_607, $0.rounded(.toNearestOrEven)))
+        }
         let written24: [Int32] = try Media.decoded(deepOut, as: "s32le")
         #expect(written24.map { Double($0 >> 8) } == expected24)
 
@@ -127,11 +127,9 @@ struct AudioOnlyTests {
         _ = try scale([float.path, "-o", floatOut.path, "--factor", "0.7"])
         #expect(try Tool.probe(floatOut, stream: "a:0", "codec_name") == "pcm_f32le")
         let sourceFloat: [Float] = try Media.decoded(float, as: "f32le")
-        let floatLength = Int(Double(sourceFloat.count / 2) * 0.7)
-        let expectedFloat = ReferenceScaler.interleave(
-            ReferenceScaler.deinterleave(sourceFloat.map(Double.init), channels: 2).map {
-                ReferenceScaler.scale(values: $0, length: floatLength) { Double(Float($0)) }
-            })
+        let expectedFloat = ReferenceScaler.scaleInterleaved(values: sourceFloat.map(Double.init), channels: 2, factor: 0.7) {
+            Double(Float($0))
+        }
         let writtenFloat: [Float] = try Media.decoded(floatOut, as: "f32le")
         #expect(writtenFloat.map(Double.init) == expectedFloat)
     }

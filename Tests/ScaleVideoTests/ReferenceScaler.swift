@@ -39,6 +39,15 @@ enum ReferenceScaler {
         interleave(deinterleave(samples, channels: channels).map { scale($0, length: length) })
     }
 
+    /// Scales interleaved values of any sample type by `factor` (length
+    /// `Int(Double(count) · factor)`), `finish` as in `scale(values:)`.
+    static func scaleInterleaved(
+        values: [Double], channels: Int, factor: Double, finish: (Double) -> Double
+    ) -> [Double] {
+        let length = Int(Double(values.count / channels) * factor)
+        return interleave(deinterleave(values, channels: channels).map { scale(values: $0, length: length, finish: finish) })
+    }
+
     static func deinterleave<T>(_ samples: [T], channels: Int) -> [[T]] {
         (0..<channels).map { c in stride(from: c, to: samples.count, by: channels).map { samples[$0] } }
     }

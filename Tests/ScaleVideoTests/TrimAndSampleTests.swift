@@ -8,6 +8,17 @@ import Testing
 struct TrimAndSampleTests {
     func r(_ n: Int64, _ d: Int64 = 1) -> Rational { Rational(n, d)! }
 
+    /// For each output frame, the source frame shown, with source frames at timestamps 0, 1, 2, …
+    func shown(_ start: FrameClock, frames: Int) -> [Int] {
+        var clock = start
+        var shown = [Int](repeating: -1, count: clock.frameCount)
+        for i in 0..<frames {
+            for k in clock.arrive(timestamp: Int64(i)) { shown[k] = i - 1 }
+            if clock.isComplete { break }
+        }
+        return shown
+    }
+
     @Test func aTrimSpansFromItsStartToItsEndOrTheSourcesEnd() {
         #expect(Trim(start: r(1), end: r(3)).duration(within: r(10)) == r(2))
         #expect(Trim(start: r(1), end: r(30)).duration(within: r(10)) == r(9))
@@ -27,24 +38,14 @@ struct TrimAndSampleTests {
     @Test func theFrameClockStartsWithTheFrameOnScreenAtTheStart() {
         // Frames every 1/10 s; start at 0.25 s, factor 1, 10 fps: output k
         // shows the last frame at or before 0.25 + k/10.
-        var clock = FrameClock(factor: r(1), fps: r(10), timeBase: r(1, 10), frameCount: 4, start: r(1, 4))!
-        var shown = [Int](repeating: -1, count: 4)
-        for i in 0..<10 {
-            for k in clock.arrive(timestamp: Int64(i)) { shown[k] = i - 1 }
-            if clock.isComplete { break }
-        }
-        #expect(shown == [2, 3, 4, 5])
+        let clock = FrameClock(factor: r(1), fps: r(10), timeBase: r(1, 10), frameCount: 4, start: r(1, 4))!
+        #expect(shown(clock, frames: 10) == [2, 3, 4, 5])
     }
 
     @Test func aStartOnAFrameShowsThatFrameFirst() {
-        var clock = FrameClock(factor: r(2), fps: r(10), timeBase: r(1, 10), frameCount: 4, start: r(3, 10))!
-        var shown = [Int](repeating: -1, count: 4)
-        for i in 0..<10 {
-            for k in clock.arrive(timestamp: Int64(i)) { shown[k] = i - 1 }
-            if clock.isComplete { break }
-        }
+        let clock = FrameClock(factor: r(2), fps: r(10), timeBase: r(1, 10), frameCount: 4, start: r(3, 10))!
         // Frame 3 is at the start; at factor 2 each frame fills two outputs.
-        #expect(shown == [3, 3, 4, 4])
+        #expect(shown(clock, frames: 10) == [3, 3, 4, 4])
     }
 
     @Test func theAlignedAudioIsCutAndPadded() {

@@ -10,16 +10,20 @@ public protocol PCMSample: Sendable {
     init(scaled value: Double)
 }
 
+extension FixedWidthInteger {
+    /// `value` rounded to nearest, ties to even, and clamped to the type's range.
+    @inline(__always) static func rounding(_ value: Double) -> Self {
+        Self(Swift.min(Swift.max(value.rounded(.toNearestOrEven), Double(Self.min)), Double(Self.max)))
+    }
+}
+
 extension Int16: PCMSample {
     public static var silence: Int16 { 0 }
     public static var fullScale: Double { Double(Int16.max) }
     @inline(__always) public var value: Double { Double(self) }
 
     /// SPEC §5: rounded to nearest, ties to even, clamped to Int16.
-    @inline(__always) public init(scaled value: Double) {
-        let r = value.rounded(.toNearestOrEven)
-        self = Int16(Swift.min(Swift.max(r, Double(Int16.min)), Double(Int16.max)))
-    }
+    @inline(__always) public init(scaled value: Double) { self = .rounding(value) }
 }
 
 extension Int32: PCMSample {
@@ -27,10 +31,7 @@ extension Int32: PCMSample {
     public static var fullScale: Double { Double(Int32.max) }
     @inline(__always) public var value: Double { Double(self) }
 
-    @inline(__always) public init(scaled value: Double) {
-        let r = value.rounded(.toNearestOrEven)
-        self = Int32(Swift.min(Swift.max(r, Double(Int32.min)), Double(Int32.max)))
-    }
+    @inline(__always) public init(scaled value: Double) { self = .rounding(value) }
 }
 
 /// A 24-bit sample stored as FFmpeg stores it: in the top 24 bits of a
