@@ -87,11 +87,7 @@ public final class ScaleJob: @unchecked Sendable {
             if let recorder, let picture {
                 let panels = recorder.panels(
                     sourceDuration: span.doubleValue, scaledDuration: scale.targetDuration, factor: scale.factor.doubleValue)
-                try PNGWriter.write(
-                    WaveformPicture.render(
-                        panels, width: WaveformPicture.defaultWidth, panelHeight: WaveformPicture.defaultPanelHeight,
-                        noiseFloor: request.noiseFloor),
-                    to: picture.temporaryPath)
+                try PNGWriter.write(WaveformPicture.render(panels, noiseFloor: request.noiseFloor), to: picture.temporaryPath)
             }
             try destination.commit()
             try picture?.commit()
@@ -185,10 +181,8 @@ public final class ScaleJob: @unchecked Sendable {
     ) throws -> (alignment: AudioAlignment, length: Int)? {
         let range = request.trim.samples(rate: rate, duration: whole)
         var planned = alignment.trimmed(from: range.start, to: range.end)
-        if request.padAudio && hasVideo,
-            let videoEnd = scale.sourceDuration.multiplied(by: Rational(Int64(rate), 1)!)?.ticks(per: 1)
-        {
-            planned = planned.padded(to: Int(videoEnd))
+        if request.padAudio && hasVideo {
+            planned = planned.padded(to: Int(scale.sourceDuration.ticks(per: Int64(rate))))
         }
         let length = scale.audioLength(count: planned.count)
         guard planned.count > 0, length > 0 else {

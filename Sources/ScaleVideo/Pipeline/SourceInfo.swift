@@ -53,10 +53,7 @@ struct SourceInfo {
         }
         guard videoStream != nil || audio != nil else { throw ScaleError.noStreams }
         audioStreamIndex = audio?.pointee.index
-        audioStart = audio.flatMap { stream in
-            stream.pointee.start_time == SV_NOPTS_VALUE
-                ? nil : Rational(stream.pointee.time_base)?.seconds(ofTicks: stream.pointee.start_time)
-        } ?? .zero
+        audioStart = audio.map { Rational(startOf: $0) } ?? .zero
         tags = MetadataIO.tags(input.format.pointee.metadata)
         chapters = MetadataIO.chapters(of: input.format)
         audioTags = audio.map { MetadataIO.tags($0.pointee.metadata) } ?? []

@@ -18,8 +18,7 @@ struct SourceVideo {
         streamIndex = stream.pointee.index
         timeBase = base
         picture = try SourcePicture(stream: stream)
-        let first = stream.pointee.start_time
-        start = first == SV_NOPTS_VALUE ? .zero : base.seconds(ofTicks: first) ?? .zero
+        start = Rational(startOf: stream)
         duration = try Self.duration(of: stream, timeBase: base, start: start, in: format)
         tags = MetadataIO.tags(stream.pointee.metadata)
     }

@@ -14,10 +14,8 @@ public struct AudioAlignment: Sendable, Equatable {
     ///   - videoStart: the first frame's time, in seconds.
     ///   - rate: samples per second.
     public init?(decoded: Int, audioStart: Rational, videoStart: Rational, rate: Int) {
-        guard let offset = audioStart.subtracting(videoStart), let samples = Rational(Int64(rate), 1),
-            let lead = offset.multiplied(by: samples)?.ticks(per: 1)
-        else { return nil }
-        self.lead = Int(lead)
+        guard let offset = audioStart.subtracting(videoStart) else { return nil }
+        self.lead = Int(offset.ticks(per: Int64(rate)))
         count = max(0, decoded + self.lead)
     }
 

@@ -27,8 +27,8 @@ public struct Trim: Sendable, Equatable {
     /// The sample range `start ..< end` at `rate` samples per second, each
     /// bound rounded to the nearest sample; `end` nil for the source's end.
     public func samples(rate: Int, duration: Rational) -> (start: Int, end: Int?) {
-        let first = Int(start.multiplied(by: Rational(Int64(rate), 1)!)?.ticks(per: 1) ?? 0)
+        let first = Int(start.ticks(per: Int64(rate)))
         guard let end, end < duration else { return (first, nil) }
-        return (first, Int(end.multiplied(by: Rational(Int64(rate), 1)!)?.ticks(per: 1) ?? Int64(first)))
+        return (first, Int(end.ticks(per: Int64(rate))))
     }
 }
