@@ -96,7 +96,7 @@ final class AudioLane<Sample: PCMSample>: AudioLaneRunning, @unchecked Sendable 
             $0.pointee.bits_per_raw_sample = encoding.bitsPerRawSample
             var copy = layout
             av_channel_layout_copy(&$0.pointee.ch_layout, &copy)
-            if encoding.encoderName == "aac" { $0.pointee.bit_rate = 64_000 * Int64(copy.nb_channels) }
+            if !encoding.isLossless { $0.pointee.bit_rate = 64_000 * Int64(copy.nb_channels) }
         }
         let packed = encoding.family.packedFormat
         fromSample =
@@ -148,7 +148,7 @@ final class AudioLane<Sample: PCMSample>: AudioLaneRunning, @unchecked Sendable 
     /// the scaler stops taking them.
     private func feed(_ samples: UnsafeBufferPointer<Sample>, emit: (UnsafeBufferPointer<Sample>) throws -> Void) throws {
         let channels = scaler.channels
-        let taken = min(samples.count / channels, scaler.controls.count - scaler.received)
+        let taken = min(samples.count / channels, scaler.wanted)
         guard taken > 0 else { return }
         let used = UnsafeBufferPointer(rebasing: samples[0..<(taken * channels)])
         waveform?.recordSource(used, channels: channels)

@@ -45,6 +45,9 @@ public final class AudioScaler<Sample: PCMSample> {
 
     public var isComplete: Bool { produced >= controls.length }
 
+    /// Source frames still to be pushed; `push` ignores any beyond them.
+    public var wanted: Int { controls.count - received }
+
     /// Source frames held in memory now.
     public var retainedFrames: Int { windowFrames }
 
@@ -55,7 +58,7 @@ public final class AudioScaler<Sample: PCMSample> {
     public func push(
         _ samples: UnsafeBufferPointer<Sample>, emit: (UnsafeBufferPointer<Sample>) throws -> Void
     ) rethrows {
-        let frames = min(samples.count / channels, controls.count - received)
+        let frames = min(samples.count / channels, wanted)
         guard frames > 0 else { return }
         discardConsumed()
         reserve(frames: windowFrames + frames)
