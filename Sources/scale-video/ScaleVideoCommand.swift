@@ -110,7 +110,7 @@ struct ScaleVideoCommand: ParsableCommand {
     var waveform: String?
 
     @Option(help: ArgumentHelp("The level, in dB below full scale, at which the waveform's bars start. Default: -70.", valueName: "dB"))
-    var noiseFloor: Double = -70
+    var noiseFloor: Double = WaveformPicture.defaultNoiseFloor
 
     @Option(help: ArgumentHelp("libx264 quality, 0 (lossless) to 51 (worst). Default: 23.", valueName: "n"))
     var crf: Int?

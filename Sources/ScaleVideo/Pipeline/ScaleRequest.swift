@@ -85,7 +85,7 @@ public struct ScaleRequest: Sendable {
         input: String, output: String, target: TimeScale.Target, fps: Rational,
         audioCodec: AudioCodec? = nil, crf: Int? = nil, preset: String? = nil, overwrite: Bool = false,
         audioTrack: Int? = nil, keepHDR: Bool = false, trim: Trim = .whole, mono: Bool = false,
-        padAudio: Bool = false, waveform: String? = nil, noiseFloor: Double = -70
+        padAudio: Bool = false, waveform: String? = nil, noiseFloor: Double = WaveformPicture.defaultNoiseFloor
     ) {
         self.input = input
         self.output = output
