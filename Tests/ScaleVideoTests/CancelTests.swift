@@ -21,7 +21,7 @@ struct CancelTests {
         let scratch = try Scratch()
         let input = try Self.longMovie(in: scratch)
         let running = try RunningProcess(Tool.scaleVideo.path, [input.path, "-o", scratch.file("out.mov").path] + Self.slowly)
-        Thread.sleep(forTimeInterval: 1.5)
+        #expect(Wait.untilWriting("out.mov", in: scratch.url), "no temporary output was written")
         #expect(running.process.isRunning, "the conversion ended before it could be cancelled")
         let sent = Date()
         kill(running.process.processIdentifier, signal)
@@ -36,7 +36,7 @@ struct CancelTests {
         let scratch = try Scratch()
         let input = try Self.longMovie(in: scratch)
         let running = try RunningProcess(Tool.scaleVideo.path, [input.path, "-o", scratch.file("out.mov").path] + Self.slowly)
-        Thread.sleep(forTimeInterval: 1.5)
+        #expect(Wait.untilWriting("out.mov", in: scratch.url), "no temporary output was written")
         running.interrupt()
         Thread.sleep(forTimeInterval: 0.002)
         running.interrupt()
@@ -55,11 +55,8 @@ struct CancelTests {
             Tool.scaleVideo.path,
             [short.path, long.path, short.path, "--output-dir", outputs.path, "--json", "--quiet"] + Self.slowly)
         let finished = outputs.appendingPathComponent("short-scaled.mov")
-        let deadline = Date().addingTimeInterval(60)
-        while !FileManager.default.fileExists(atPath: finished.path) && Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        Thread.sleep(forTimeInterval: 1)
+        #expect(Wait.until { FileManager.default.fileExists(atPath: finished.path) }, "short.mov was not finished")
+        #expect(Wait.untilWriting("long-scaled.mov", in: outputs), "long.mov was not started")
         running.interrupt()
         let result = running.wait(timeout: 30)
         #expect(result.exited && result.status == 130, "\(result.stderr)")
