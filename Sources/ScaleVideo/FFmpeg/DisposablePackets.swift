@@ -9,8 +9,8 @@ struct DisposablePackets {
     /// length-prefixed H.264.
     private let lengthSize: Int?
 
-    init(stream: UnsafeMutablePointer<AVStream>) {
-        let parameters = stream.pointee.codecpar.pointee
+    init(stream: Stream) {
+        let parameters = stream.parameters
         guard parameters.codec_id == AV_CODEC_ID_H264, parameters.extradata_size >= 7,
             let extradata = parameters.extradata, extradata[0] == 1
         else {
@@ -21,10 +21,10 @@ struct DisposablePackets {
     }
 
     func isDisposable(_ packet: Packet) -> Bool {
-        let fields = packet.pointer.pointee
-        if fields.flags & AV_PKT_FLAG_DISPOSABLE != 0 { return true }
-        guard let lengthSize, let data = fields.data, fields.size > 0 else { return false }
-        let size = Int(fields.size)
+        if packet.isFlaggedDisposable { return true }
+        let data = packet.bytes
+        guard let lengthSize, !data.isEmpty else { return false }
+        let size = data.count
         var offset = 0
         var slices = 0
         while offset + lengthSize < size {

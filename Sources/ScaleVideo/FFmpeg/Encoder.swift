@@ -32,7 +32,8 @@ final class Encoder {
     deinit { avcodec_free_context(&context) }
 
     var codecContext: UnsafeMutablePointer<AVCodecContext> { context! }
-    var timeBase: AVRational { codecContext.pointee.time_base }
+    /// The unit of the timestamps given and returned, in seconds.
+    var timeBase: Rational { Rational(codecContext.pointee.time_base) ?? .zero }
 
     /// Samples per audio frame the encoder wants, or nil when any size goes.
     var audioFrameSize: Int? {
@@ -42,8 +43,8 @@ final class Encoder {
     }
 
     /// Sends a frame, or flushes with `nil`.
-    func send(_ frame: UnsafeMutablePointer<AVFrame>?) throws {
-        try check(avcodec_send_frame(context, frame), "cannot encode")
+    func send(_ frame: Frame?) throws {
+        try check(avcodec_send_frame(context, frame?.pointer), "cannot encode")
     }
 
     func receive(into packet: Packet) throws -> Received {

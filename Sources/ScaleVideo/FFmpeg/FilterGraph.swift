@@ -11,7 +11,8 @@ final class FilterGraph {
     /// - Parameters:
     ///   - description: the chain, e.g. `zscale=t=linear,format=gbrpf32le`.
     ///   - frame: a frame like those to come (size, format, pixel shape).
-    init(_ description: String, framesLike frame: UnsafePointer<AVFrame>, timeBase: AVRational) throws {
+    init(_ description: String, framesLike picture: Frame, timeBase: AVRational) throws {
+        let frame = picture.pointer
         output = try Frame()
         var graph = avfilter_graph_alloc()
         guard graph != nil else { throw FFmpegError(sv_averror(ENOMEM), "avfilter_graph_alloc") }
@@ -59,10 +60,12 @@ final class FilterGraph {
     deinit { avfilter_graph_free(&graph) }
 
     /// The filtered picture; valid until the next call.
-    func convert(_ frame: UnsafeMutablePointer<AVFrame>) throws -> UnsafeMutablePointer<AVFrame> {
-        try check(av_buffersrc_add_frame_flags(source, frame, Int32(AV_BUFFERSRC_FLAG_KEEP_REF)), "cannot filter a picture")
+    func convert(_ picture: Frame) throws -> Frame {
+        try check(
+            av_buffersrc_add_frame_flags(source, picture.pointer, Int32(AV_BUFFERSRC_FLAG_KEEP_REF)),
+            "cannot filter a picture")
         output.unref()
         try check(av_buffersink_get_frame(sink, output.pointer), "cannot filter a picture")
-        return output.pointer
+        return output
     }
 }

@@ -1,6 +1,6 @@
 import CFFmpeg
 
-/// An owned AVFrame.
+/// An owned AVFrame, with its fields as Swift values.
 final class Frame {
     let pointer: UnsafeMutablePointer<AVFrame>
 
@@ -14,7 +14,33 @@ final class Frame {
         av_frame_free(&frame)
     }
 
-    var timestamp: Int64 { pointer.pointee.best_effort_timestamp }
+    /// The decoder's best guess at the presentation time; nil when it has none.
+    var timestamp: Int64? { Optional(timestamp: pointer.pointee.best_effort_timestamp) }
+
+    /// The presentation time the encoder is given.
+    var pts: Int64? {
+        get { Optional(timestamp: pointer.pointee.pts) }
+        set { pointer.pointee.pts = newValue ?? SV_NOPTS_VALUE }
+    }
+
+    /// How long the frame lasts in its stream's time base; 0 when unknown.
+    /// FFmpeg 5.1 keeps it in `pkt_duration` (later versions in `duration`).
+    var duration: Int64 { max(pointer.pointee.pkt_duration, 0) }
+
+    /// Samples per channel of an audio frame.
+    var sampleCount: Int { Int(pointer.pointee.nb_samples) }
+
+    /// Whether the decoder marked the picture a key frame.
+    var isKeyFrame: Bool { pointer.pointee.key_frame != 0 }
+
+    /// Lets the encoder choose the picture type instead of the decoder's.
+    func clearPictureType() { pointer.pointee.pict_type = AV_PICTURE_TYPE_NONE }
+
+    /// The bytes of a kind of side data the frame carries.
+    func sideData(_ kind: AVFrameSideDataType) -> UnsafeRawBufferPointer? {
+        guard let data = av_frame_get_side_data(pointer, kind) else { return nil }
+        return UnsafeRawBufferPointer(start: data.pointee.data, count: Int(data.pointee.size))
+    }
 
     func unref() { av_frame_unref(pointer) }
 
@@ -22,5 +48,12 @@ final class Frame {
     func take(from other: Frame) {
         av_frame_unref(pointer)
         av_frame_move_ref(pointer, other.pointer)
+    }
+}
+
+extension Optional where Wrapped == Int64 {
+    /// A libav* timestamp, nil for AV_NOPTS_VALUE.
+    init(timestamp value: Int64) {
+        self = value == SV_NOPTS_VALUE ? nil : value
     }
 }

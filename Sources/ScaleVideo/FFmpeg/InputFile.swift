@@ -11,14 +11,32 @@ final class InputFile {
 
     deinit { avformat_close_input(&context) }
 
-    var format: UnsafeMutablePointer<AVFormatContext> { context! }
+    private var format: UnsafeMutablePointer<AVFormatContext> { context! }
+
+    var streams: [Stream] {
+        (0..<Int(format.pointee.nb_streams)).map { Stream(format.pointee.streams[$0]!, of: self) }
+    }
+
+    func stream(at index: Int32) -> Stream { Stream(format.pointee.streams[Int(index)]!, of: self) }
 
     /// The default stream of a kind, as libavformat picks it.
-    func bestStream(_ type: AVMediaType) -> UnsafeMutablePointer<AVStream>? {
+    func bestStream(_ type: AVMediaType) -> Stream? {
         let index = av_find_best_stream(context, type, -1, -1, nil, 0)
         guard index >= 0 else { return nil }
-        return format.pointee.streams[Int(index)]
+        return stream(at: index)
     }
+
+    /// The container's duration in seconds; nil when it declares none.
+    var duration: Rational? {
+        let micros = format.pointee.duration
+        guard micros != SV_NOPTS_VALUE, micros > 0 else { return nil }
+        return Rational(micros, Int64(AV_TIME_BASE))
+    }
+
+    var tags: [Tag] { MetadataIO.tags(format.pointee.metadata) }
+
+    /// The chapters, on the file's time line.
+    var chapters: [Chapter] { MetadataIO.chapters(of: format) }
 
     /// Tells the demuxer to drop every stream but `index`.
     func readOnly(streamIndex index: Int32) {
@@ -34,5 +52,12 @@ final class InputFile {
         if result == SV_AVERROR_EOF { return false }
         try check(result, "cannot read")
         return true
+    }
+
+    /// Moves the reading position to the key frame of stream `index` at or
+    /// before `timestamp` (in that stream's time base): the latest allowed
+    /// position is the time itself.
+    func seek(streamIndex index: Int32, to timestamp: Int64) throws {
+        try check(avformat_seek_file(context, index, .min, timestamp, timestamp, 0), "cannot seek")
     }
 }

@@ -34,14 +34,14 @@ final class OutputFile: @unchecked Sendable {
     var wantsGlobalHeader: Bool { format.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 }
 
     /// Adds a stream carrying what `encoder` makes, tagged with `tags`.
-    func addStream(for encoder: Encoder, tags: [Tag] = []) throws -> UnsafeMutablePointer<AVStream> {
+    func addStream(for encoder: Encoder, tags: [Tag] = []) throws -> Stream {
         guard let stream = avformat_new_stream(format, nil) else {
             throw FFmpegError(sv_averror(ENOMEM), "avformat_new_stream")
         }
         try check(avcodec_parameters_from_context(stream.pointee.codecpar, encoder.codecContext), "stream parameters")
-        stream.pointee.time_base = encoder.timeBase
+        stream.pointee.time_base = encoder.codecContext.pointee.time_base
         try MetadataIO.set(tags, in: &stream.pointee.metadata)
-        return stream
+        return Stream(stream, of: self)
     }
 
     /// Tags the file and marks its chapters; before `start()`.
@@ -59,13 +59,13 @@ final class OutputFile: @unchecked Sendable {
         started = true
     }
 
-    /// Rescales `packet` from `timeBase` to its stream's and hands it to the
-    /// interleaving muxer.
-    func write(_ packet: Packet, from timeBase: AVRational, to stream: UnsafeMutablePointer<AVStream>) throws {
+    /// Rescales `packet` from the time base of `encoder`, which made it, to
+    /// its stream's and hands it to the interleaving muxer.
+    func write(_ packet: Packet, from encoder: Encoder, to stream: Stream) throws {
         lock.lock()
         defer { lock.unlock() }
-        av_packet_rescale_ts(packet.pointer, timeBase, stream.pointee.time_base)
-        packet.pointer.pointee.stream_index = stream.pointee.index
+        av_packet_rescale_ts(packet.pointer, encoder.codecContext.pointee.time_base, stream.pointer.pointee.time_base)
+        packet.pointer.pointee.stream_index = stream.index
         try check(av_interleaved_write_frame(format, packet.pointer), "cannot write \(name)")
     }
 

@@ -29,8 +29,8 @@ enum PNGWriter {
                 (plane + row * linesize).update(from: pixels.baseAddress! + row * rowBytes, count: rowBytes)
             }
         }
-        frame.pointer.pointee.pts = 0
-        try encoder.send(frame.pointer)
+        frame.pts = 0
+        try encoder.send(frame)
         try encoder.send(nil)
         let packet = try Packet()
         var data = Data()

@@ -1,6 +1,6 @@
 import CFFmpeg
 
-/// An owned AVPacket, reused across reads.
+/// An owned AVPacket, reused across reads, with its fields as Swift values.
 final class Packet {
     let pointer: UnsafeMutablePointer<AVPacket>
 
@@ -15,6 +15,34 @@ final class Packet {
     }
 
     var streamIndex: Int32 { pointer.pointee.stream_index }
+
+    /// Presentation and decoding times; nil when the packet has none.
+    var pts: Int64? { Optional(timestamp: pointer.pointee.pts) }
+    var dts: Int64? { Optional(timestamp: pointer.pointee.dts) }
+
+    /// How long the packet lasts in its time base; 0 when unknown.
+    var duration: Int64 {
+        get { pointer.pointee.duration }
+        set { pointer.pointee.duration = newValue }
+    }
+
+    /// The demuxer's mark for a packet no other frame refers to.
+    var isFlaggedDisposable: Bool { pointer.pointee.flags & AV_PKT_FLAG_DISPOSABLE != 0 }
+
+    /// The packet's payload; empty when it has none.
+    var bytes: UnsafeRawBufferPointer {
+        guard let data = pointer.pointee.data, pointer.pointee.size > 0 else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        return UnsafeRawBufferPointer(start: data, count: Int(pointer.pointee.size))
+    }
+
+    /// The priming samples the container tells the decoder to drop at this packet.
+    var skippedSamples: Int64 {
+        var size = 0
+        guard let data = av_packet_get_side_data(pointer, AV_PKT_DATA_SKIP_SAMPLES, &size), size >= 4 else {
+            return 0
+        }
+        return Int64(UnsafeRawPointer(data).loadUnaligned(as: UInt32.self).littleEndian)
+    }
 
     func unref() { av_packet_unref(pointer) }
 }

@@ -9,7 +9,8 @@ final class PixelConverter {
     let sourceWidth: Int32
     let sourceHeight: Int32
 
-    init(from frame: UnsafePointer<AVFrame>, toWidth width: Int32, height: Int32, format: AVPixelFormat) throws {
+    init(from picture: Frame, toWidth width: Int32, height: Int32, format: AVPixelFormat) throws {
+        let frame = picture.pointer
         sourceFormat = AVPixelFormat(frame.pointee.format)
         sourceWidth = frame.pointee.width
         sourceHeight = frame.pointee.height
@@ -31,18 +32,19 @@ final class PixelConverter {
     deinit { sws_freeContext(context) }
 
     /// Whether this converter reads pictures like `frame`.
-    func accepts(_ frame: UnsafePointer<AVFrame>) -> Bool {
-        frame.pointee.format == sourceFormat.rawValue && frame.pointee.width == sourceWidth
+    func accepts(_ picture: Frame) -> Bool {
+        let frame = picture.pointer
+        return frame.pointee.format == sourceFormat.rawValue && frame.pointee.width == sourceWidth
             && frame.pointee.height == sourceHeight
     }
 
     /// The converted picture; valid until the next call.
-    func convert(_ frame: UnsafePointer<AVFrame>) throws -> UnsafeMutablePointer<AVFrame> {
+    func convert(_ picture: Frame) throws -> Frame {
         let out = output.pointer
         try check(av_frame_make_writable(out), "av_frame_make_writable")
         sws_scale(
-            context, sv_frame_planes(frame), sv_frame_linesizes(frame), 0, sourceHeight,
+            context, sv_frame_planes(picture.pointer), sv_frame_linesizes(picture.pointer), 0, sourceHeight,
             sv_frame_planes_mutable(out), sv_frame_linesizes(out))
-        return out
+        return output
     }
 }

@@ -1,5 +1,3 @@
-import CFFmpeg
-
 /// What the job runs of an audio lane, whatever sample type it scales in.
 protocol AudioLaneRunning: AnyObject, Sendable {
     /// Samples per encoded packet for a compressed codec; 0 for PCM.
@@ -16,10 +14,9 @@ func makeAudioLane(
 ) throws -> any AudioLaneRunning {
     guard let index = source.audioStreamIndex else { throw ScaleError.failed("no audio stream") }
     let decoding = try StreamDecoder(path: request.input, streamIndex: index, kind: "audio")
-    let context = decoding.decoder.codecContext.pointee
     let encoding = AudioEncoding(
         codec: request.audioCodec, container: OutputContainer(path: request.output),
-        source: SampleFamily(format: context.sample_fmt, bitsPerRawSample: context.bits_per_raw_sample))
+        source: SampleFamily(decoding: decoding.decoder))
     let parts = AudioLaneParts(
         decoding: decoding, encoding: encoding, source: source, request: request, alignment: alignment, length: length,
         output: output, waveform: waveform)
@@ -51,20 +48,15 @@ final class AudioLane<Sample: PCMSample>: AudioLaneRunning, @unchecked Sendable 
     let encoding: AudioEncoding
     private let decoding: StreamDecoder
     private let encoder: Encoder
-    private let outputStream: UnsafeMutablePointer<AVStream>
+    private let outputStream: Stream
     private let output: OutputFile
     private let scaler: AudioScaler<Sample>
     private let waveform: WaveformRecorder?
-    /// The source's layout, and the output's (mono with --mono).
-    private var sourceLayout = AVChannelLayout()
-    private var layout = AVChannelLayout()
-    private let rate: Int32
-    private var toSample: SampleConverter?
-    private let fromSample: SampleConverter?
-    private var decoded: UnsafeMutableBufferPointer<Sample>
+    /// Decoded frames as interleaved samples, and scaled samples as the encoder's frames.
+    private let reader: SampleReader<Sample>
+    private let writer: SampleWriter<Sample>
     private var merged: UnsafeMutableBufferPointer<Sample>
     private let encoded: Packet
-    private let block: Frame
     private var written = 0
     /// Silent samples per channel still to put in front, or (negative) decoded ones still to drop.
     private var lead: Int
@@ -75,51 +67,23 @@ final class AudioLane<Sample: PCMSample>: AudioLaneRunning, @unchecked Sendable 
         output = parts.output
         waveform = parts.waveform
         lead = parts.alignment.lead
-        let context = decoding.decoder.codecContext
-        rate = context.pointee.sample_rate
-        try check(av_channel_layout_copy(&sourceLayout, &context.pointee.ch_layout), "channel layout")
-        if sourceLayout.order == AV_CHANNEL_ORDER_UNSPEC {
-            let channels = sourceLayout.nb_channels
-            av_channel_layout_uninit(&sourceLayout)
-            av_channel_layout_default(&sourceLayout, channels)
-        }
-        if parts.request.mono {
-            av_channel_layout_default(&layout, 1)
-        } else {
-            try check(av_channel_layout_copy(&layout, &sourceLayout), "channel layout")
-        }
-        let encoding = parts.encoding
-        encoder = try Encoder(name: encoding.encoderName, globalHeader: output.wantsGlobalHeader) { [layout, rate] in
-            $0.pointee.sample_fmt = encoding.sampleFormat
-            $0.pointee.sample_rate = rate
-            $0.pointee.time_base = AVRational(num: 1, den: rate)
-            $0.pointee.bits_per_raw_sample = encoding.bitsPerRawSample
-            var copy = layout
-            av_channel_layout_copy(&$0.pointee.ch_layout, &copy)
-            if !encoding.isLossless { $0.pointee.bit_rate = 64_000 * Int64(copy.nb_channels) }
-        }
-        let packed = encoding.family.packedFormat
-        fromSample =
-            encoding.sampleFormat == packed
-            ? nil : try SampleConverter(layout: &layout, rate: rate, from: packed, to: encoding.sampleFormat)
+        let rate = decoding.decoder.sampleRate
+        let sourceLayout = try decoding.decoder.channelLayout()
+        let layout = parts.request.mono ? ChannelLayout(channels: 1) : try ChannelLayout(copying: sourceLayout)
+        encoder = try encoding.makeEncoder(layout: layout, rate: rate, globalHeader: output.wantsGlobalHeader)
+        reader = SampleReader(layout: sourceLayout, rate: rate, family: encoding.family)
+        writer = try SampleWriter(encoding: encoding, layout: layout, rate: rate)
         outputStream = try output.addStream(for: encoder, tags: parts.source.audioTags.carriedFromStream)
         scaler = AudioScaler(
-            channels: Int(layout.nb_channels), count: parts.alignment.count, length: parts.length,
+            channels: layout.channels, count: parts.alignment.count, length: parts.length,
             blockSize: encoder.audioFrameSize ?? 4096)
-        decoded = .allocate(capacity: 4096 * Int(sourceLayout.nb_channels))
         merged = .allocate(capacity: parts.request.mono ? 4096 : 0)
         encoded = try Packet()
-        block = try Frame()
     }
 
     var frameSize: Int { encoder.audioFrameSize ?? 0 }
 
-    deinit {
-        av_channel_layout_uninit(&sourceLayout)
-        av_channel_layout_uninit(&layout)
-        decoded.deallocate()
-        merged.deallocate()
-    }
+    deinit { merged.deallocate() }
 
     func run(gate: LaneGate, progress: ProgressMeter, warn: (String) -> Void) throws {
         defer { gate.finish(.audio) }
@@ -130,7 +94,7 @@ final class AudioLane<Sample: PCMSample>: AudioLaneRunning, @unchecked Sendable 
         }
         try pushSilentLead(emit: emit)
         try decoding.decode(isDone: { scaler.isComplete }, beforeRead: { try gate.pass(.audio) }, warn: warn) {
-            var samples = try converted($0.pointer)
+            var samples = try converted($0)
             if lead < 0 {
                 let dropped = min(-lead, samples.count / scaler.channels)
                 samples = UnsafeBufferPointer(rebasing: samples[(dropped * scaler.channels)...])
@@ -171,23 +135,11 @@ final class AudioLane<Sample: PCMSample>: AudioLaneRunning, @unchecked Sendable 
 
     /// The frame's samples, interleaved in the scaler's type (and merged to
     /// one channel for --mono), valid until the next call.
-    private func converted(_ frame: UnsafeMutablePointer<AVFrame>) throws -> UnsafeBufferPointer<Sample> {
-        let format = AVSampleFormat(frame.pointee.format)
-        if toSample == nil || toSample?.inputFormat != format {
-            toSample = try SampleConverter(layout: &sourceLayout, rate: rate, from: format, to: encoding.family.packedFormat)
-        }
-        let converter = toSample!
-        let frames = frame.pointee.nb_samples
-        let capacity = Int(converter.outputCapacity(for: frames))
-        let channels = Int(sourceLayout.nb_channels)
-        Self.ensure(&decoded, holds: capacity * channels)
-        var plane: UnsafeMutablePointer<UInt8>? = UnsafeMutableRawPointer(decoded.baseAddress!)
-            .assumingMemoryBound(to: UInt8.self)
-        let inputPlanes = UnsafeMutableRawPointer(frame.pointee.extended_data)?
-            .assumingMemoryBound(to: UnsafePointer<UInt8>?.self)
-        let count = try converter.convert(inputPlanes, count: frames, into: &plane, capacity: Int32(capacity))
-        let samples = UnsafeBufferPointer(rebasing: decoded[0..<(count * channels)])
+    private func converted(_ frame: Frame) throws -> UnsafeBufferPointer<Sample> {
+        let samples = try reader.samples(of: frame)
+        let channels = reader.channels
         guard scaler.channels != channels else { return samples }
+        let count = samples.count / channels
         Self.ensure(&merged, holds: count)
         ChannelMerge.average(samples, channels: channels, into: merged)
         return UnsafeBufferPointer(rebasing: merged[0..<count])
@@ -201,32 +153,16 @@ final class AudioLane<Sample: PCMSample>: AudioLaneRunning, @unchecked Sendable 
 
     /// Encodes one block of scaled interleaved frames.
     private func encode(_ samples: UnsafeBufferPointer<Sample>, gate: LaneGate) throws {
-        let frames = samples.count / scaler.channels
-        let frame = block.pointer
-        block.unref()
-        frame.pointee.nb_samples = Int32(frames)
-        frame.pointee.format = encoding.sampleFormat.rawValue
-        frame.pointee.sample_rate = rate
-        try check(av_channel_layout_copy(&frame.pointee.ch_layout, &layout), "channel layout")
-        try check(av_frame_get_buffer(frame, 0), "av_frame_get_buffer")
-        if let fromSample {
-            var plane: UnsafePointer<UInt8>? = UnsafeRawPointer(samples.baseAddress!).assumingMemoryBound(to: UInt8.self)
-            _ = try fromSample.convert(&plane, count: Int32(frames), into: frame.pointee.extended_data, capacity: Int32(frames))
-        } else {
-            UnsafeMutableRawPointer(frame.pointee.extended_data[0]!).copyMemory(
-                from: samples.baseAddress!, byteCount: samples.count * MemoryLayout<Sample>.stride)
-        }
-        frame.pointee.pts = Int64(written)
-        written += frames
+        let frame = try writer.frame(samples, pts: Int64(written))
+        written += samples.count / scaler.channels
         try encoder.send(frame)
         try drainEncoder(gate: gate)
     }
 
     private func drainEncoder(gate: LaneGate) throws {
         while try encoder.receive(into: encoded) == .value {
-            let packet = encoded.pointer.pointee
-            let end = Double(packet.pts + packet.duration) / Double(rate)
-            try output.write(encoded, from: encoder.timeBase, to: outputStream)
+            let end = Double((encoded.pts ?? 0) + encoded.duration) * encoder.timeBase.doubleValue
+            try output.write(encoded, from: encoder, to: outputStream)
             gate.wrote(.audio, upTo: end)
         }
     }

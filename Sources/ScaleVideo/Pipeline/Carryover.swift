@@ -1,4 +1,3 @@
-import CFFmpeg
 import Foundation
 
 /// What the output took over from the source, what it changed and what it
@@ -65,8 +64,8 @@ public struct Carryover: Sendable, Equatable {
                 kept.append(turn)
             }
         }
-        if !picture.hasSquarePixels {
-            kept.append("pixel aspect ratio \(picture.aspectRatio.num):\(picture.aspectRatio.den)")
+        if !picture.hasSquarePixels, let ratio = picture.aspectRatio {
+            kept.append("pixel aspect ratio \(ratio.numerator):\(ratio.denominator)")
         }
         switch mode {
         case .toneMapped: changed.append("HDR tone-mapped to SDR BT.709")

@@ -1,5 +1,3 @@
-import CFFmpeg
-
 /// The decode-only pass of SPEC §5 over the audio stream, before any
 /// output sample: how many samples per channel the decoder yields and
 /// where the first one lies.
@@ -16,12 +14,12 @@ enum SourceAudioCount {
         try decoding.decode(
             isDone: { false }, beforeRead: { if gate.isCancelled { throw ScaleError.cancelled } }, warn: { _ in }
         ) {
-            if first == nil, $0.timestamp != SV_NOPTS_VALUE { first = $0.timestamp }
-            count += Int($0.pointer.pointee.nb_samples)
+            if first == nil { first = $0.timestamp }
+            count += $0.sampleCount
         }
         // Audio without timestamps is taken to start with the video.
-        let start = first.flatMap { Rational(decoding.stream.pointee.time_base)?.seconds(ofTicks: $0) }
-        let rate = Int(decoding.decoder.codecContext.pointee.sample_rate)
+        let start = first.flatMap { decoding.stream.timeBase.seconds(ofTicks: $0) }
+        let rate = decoding.decoder.sampleRate
         let alignment = AudioAlignment(
             decoded: count, audioStart: start ?? videoStart ?? .zero, videoStart: videoStart ?? start ?? .zero, rate: rate)
         return alignment.map { ($0, rate) }

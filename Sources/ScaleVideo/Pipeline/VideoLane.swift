@@ -1,5 +1,3 @@
-import CFFmpeg
-
 /// Demux → decode → frame clock → (swscale) → libx264 → muxer, for the
 /// video stream. Frames the clock skips are never converted; a repeated
 /// frame is sent again with a new timestamp, not copied.
@@ -8,12 +6,11 @@ import CFFmpeg
 final class VideoLane: @unchecked Sendable {
     private let decoding: StreamDecoder
     private let encoder: Encoder
-    private let outputStream: UnsafeMutablePointer<AVStream>
+    private let outputStream: Stream
     private let output: OutputFile
     private var clock: FrameClock
-    private var converter: PixelConverter?
     let mode: PictureMode
-    private var toneMapper: FilterGraph?
+    private let adapter: PictureAdapter
     private let encoded: Packet
     private let held: Frame
     private var hasHeld = false
@@ -41,16 +38,14 @@ final class VideoLane: @unchecked Sendable {
         timeBase = video.timeBase
         disposable = DisposablePackets(stream: decoding.stream)
         mode = PictureMode(source: video.picture, keepHDR: request.keepHDR)
-        let picture = PictureSettings(decoder: decoding.decoder.codecContext, fps: request.fps, mode: mode)
+        let picture = PictureSettings(decoder: decoding.decoder, fps: request.fps, mode: mode)
         var options: [String: String] = [:]
         if let crf = request.crf { options["crf"] = String(crf) }
         if let preset = request.preset { options["preset"] = preset }
-        encoder = try Encoder(name: "libx264", globalHeader: output.wantsGlobalHeader, options: options) {
-            picture.configure($0)
-        }
+        encoder = try picture.makeEncoder(globalHeader: output.wantsGlobalHeader, options: options)
         outputStream = try output.addStream(for: encoder, tags: video.tags.carriedFromStream)
-        outputStream.pointee.avg_frame_rate = picture.frameRate
-        outputStream.pointee.sample_aspect_ratio = encoder.codecContext.pointee.sample_aspect_ratio
+        picture.describe(outputStream, encodedBy: encoder)
+        adapter = PictureAdapter(encoder: encoder, toneMaps: mode == .toneMapped, source: stream)
         encoded = try Packet()
         held = try Frame()
         try StreamSideData.copyDisplayMatrix(from: stream, to: outputStream)
@@ -84,8 +79,7 @@ final class VideoLane: @unchecked Sendable {
     /// show, judged against the timestamps read so far (any later one will do,
     /// and references come before the frames that use them): no need to decode it.
     private func isHiddenAndDisposable(_ packet: Packet) -> Bool {
-        let timestamp = packet.pointer.pointee.pts
-        guard timestamp != SV_NOPTS_VALUE else { return false }
+        guard let timestamp = packet.pts else { return false }
         defer { recentTimestamps.insert(timestamp) }
         guard let later = recentTimestamps.firstAfter(timestamp), disposable.isDisposable(packet) else { return false }
         return clock.hides(timestamp, before: later)
@@ -93,10 +87,7 @@ final class VideoLane: @unchecked Sendable {
 
     /// The frame's presentation time; a frame without one follows the last.
     private func timestamp(of frame: Frame) -> Int64 {
-        var value = frame.timestamp
-        if value == SV_NOPTS_VALUE {
-            value = (lastTimestamp ?? 0) + max(frame.pointer.pointee.pkt_duration, 1)
-        }
+        let value = frame.timestamp ?? (lastTimestamp ?? 0) + max(frame.duration, 1)
         if firstTimestamp == nil { firstTimestamp = value }
         lastTimestamp = value
         return value
@@ -106,7 +97,7 @@ final class VideoLane: @unchecked Sendable {
     /// damaged file, whose last frame would otherwise be held for the rest.
     private func checkReachedEnd() throws {
         guard let first = firstTimestamp, let last = lastTimestamp else { return }
-        let end = Double(last - first + max(held.pointer.pointee.pkt_duration, 0)) * timeBase.doubleValue
+        let end = Double(last - first + held.duration) * timeBase.doubleValue
         let declared = sourceEnd.doubleValue
         if declared - end > Self.missingTolerance { throw ScaleError.truncated(endsAt: end, declared: declared) }
     }
@@ -117,10 +108,10 @@ final class VideoLane: @unchecked Sendable {
     /// Encodes the held frame as output frames `range`.
     private func emitHeld(_ range: Range<Int>, gate: LaneGate, progress: ProgressMeter) throws {
         guard !range.isEmpty else { return }
-        let picture = try encodable(held.pointer)
-        picture.pointee.pict_type = AV_PICTURE_TYPE_NONE
+        let picture = try adapter.adapt(held)
+        picture.clearPictureType()
         for index in range {
-            picture.pointee.pts = Int64(index)
+            picture.pts = Int64(index)
             try encoder.send(picture)
             try drainEncoder(gate: gate)
             sent += 1
@@ -128,33 +119,11 @@ final class VideoLane: @unchecked Sendable {
         }
     }
 
-    /// The frame itself when the encoder takes it as it is, else a
-    /// converted (and, for HDR made SDR, tone-mapped) copy.
-    private func encodable(_ source: UnsafeMutablePointer<AVFrame>) throws -> UnsafeMutablePointer<AVFrame> {
-        var frame = source
-        if mode == .toneMapped {
-            if toneMapper == nil {
-                toneMapper = try FilterGraph(ToneMapping.chain(for: frame), framesLike: frame, timeBase: decoding.stream.pointee.time_base)
-            }
-            frame = try toneMapper!.convert(frame)
-        }
-        let context = encoder.codecContext.pointee
-        if frame.pointee.format == context.pix_fmt.rawValue && frame.pointee.width == context.width
-            && frame.pointee.height == context.height
-        {
-            return frame
-        }
-        if converter?.accepts(frame) != true {
-            converter = try PixelConverter(from: frame, toWidth: context.width, height: context.height, format: context.pix_fmt)
-        }
-        return try converter!.convert(frame)
-    }
-
     private func drainEncoder(gate: LaneGate) throws {
         while try encoder.receive(into: encoded) == .value {
-            if encoded.pointer.pointee.duration == 0 { encoded.pointer.pointee.duration = 1 }
-            let end = Double(encoded.pointer.pointee.dts) * av_q2d(encoder.timeBase)
-            try output.write(encoded, from: encoder.timeBase, to: outputStream)
+            if encoded.duration == 0 { encoded.duration = 1 }
+            let end = Double(encoded.dts ?? 0) * encoder.timeBase.doubleValue
+            try output.write(encoded, from: encoder, to: outputStream)
             gate.wrote(.video, upTo: end)
         }
     }

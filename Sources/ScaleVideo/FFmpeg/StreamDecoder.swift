@@ -4,7 +4,7 @@ import CFFmpeg
 /// lanes and of the audio counting pass. Damaged packets and frames are
 /// skipped with a warning.
 final class StreamDecoder {
-    let stream: UnsafeMutablePointer<AVStream>
+    let stream: Stream
     let decoder: Decoder
     private let input: InputFile
     private let kind: String
@@ -14,7 +14,7 @@ final class StreamDecoder {
     init(path: String, streamIndex: Int32, kind: String) throws {
         input = try InputFile(path: path)
         input.readOnly(streamIndex: streamIndex)
-        stream = input.format.pointee.streams[Int(streamIndex)]!
+        stream = input.stream(at: streamIndex)
         decoder = try Decoder(stream: stream)
         self.kind = kind
         packet = try Packet()
@@ -32,7 +32,7 @@ final class StreamDecoder {
         while !isDone() {
             try beforeRead()
             guard try input.read(into: packet) else { break }
-            guard packet.streamIndex == stream.pointee.index, !skip(packet) else { continue }
+            guard packet.streamIndex == stream.index, !skip(packet) else { continue }
             guard try skippingDamage("packet", warn: warn, { try decoder.send(packet) }) else { continue }
             try drain(isDone: isDone, warn: warn, body: body)
         }

@@ -17,6 +17,12 @@ enum SampleFamily: Sendable, Equatable {
         }
     }
 
+    /// The family of what `decoder` gives.
+    init(decoding decoder: Decoder) {
+        let context = decoder.codecContext.pointee
+        self.init(format: context.sample_fmt, bitsPerRawSample: context.bits_per_raw_sample)
+    }
+
     /// The interleaved format the scaler's samples are in.
     var packedFormat: AVSampleFormat {
         switch self {
@@ -69,4 +75,19 @@ struct AudioEncoding: Equatable {
     }
 
     var isLossless: Bool { encoderName != "aac" }
+}
+
+extension AudioEncoding {
+    /// The encoder for `layout` at `rate` samples per second, with 64 kb/s
+    /// per channel when it is lossy.
+    func makeEncoder(layout: ChannelLayout, rate: Int, globalHeader: Bool) throws -> Encoder {
+        try Encoder(name: encoderName, globalHeader: globalHeader) { context in
+            context.pointee.sample_fmt = sampleFormat
+            context.pointee.sample_rate = Int32(rate)
+            context.pointee.time_base = AVRational(num: 1, den: Int32(rate))
+            context.pointee.bits_per_raw_sample = bitsPerRawSample
+            try? layout.copy(to: &context.pointee.ch_layout)
+            if !isLossless { context.pointee.bit_rate = 64_000 * Int64(layout.channels) }
+        }
+    }
 }

@@ -7,7 +7,8 @@ import CFFmpeg
 /// them), and zscale encodes for a BT.709 display (the BT.1886 2.4 gamma) in
 /// BT.709's matrix and limited range, with luma clipped to its white.
 enum ToneMapping {
-    static func chain(for frame: UnsafePointer<AVFrame>) -> String {
+    static func chain(for picture: Frame) -> String {
+        let frame = picture.pointer
         let transfer = frame.pointee.color_trc == AVCOL_TRC_ARIB_STD_B67 ? "arib-std-b67" : "smpte2084"
         let primaries = frame.pointee.color_primaries == AVCOL_PRI_BT709 ? "709" : "2020"
         let matrix =

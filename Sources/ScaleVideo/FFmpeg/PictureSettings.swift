@@ -1,19 +1,5 @@
 import CFFmpeg
 
-/// How the output picture treats the source's dynamic range.
-enum PictureMode {
-    /// 8-bit, the source's colour tags.
-    case standard
-    /// PQ or HLG tone-mapped to 8-bit SDR BT.709.
-    case toneMapped
-    /// 10-bit, the source's HDR colour tags.
-    case highDynamicRange
-
-    init(source: SourcePicture, keepHDR: Bool) {
-        self = source.isHDR ? (keepHDR ? .highDynamicRange : .toneMapped) : .standard
-    }
-}
-
 /// The output picture: the source's size rounded down to even, 4:2:0, the
 /// output frame rate, and the source's aspect ratio and colour tags (BT.709
 /// when tone-mapped).
@@ -28,8 +14,8 @@ struct PictureSettings {
     let matrix: AVColorSpace
     let range: AVColorRange
 
-    init(decoder: UnsafeMutablePointer<AVCodecContext>, fps: Rational, mode: PictureMode) {
-        let source = decoder.pointee
+    init(decoder: Decoder, fps: Rational, mode: PictureMode) {
+        let source = decoder.codecContext.pointee
         width = source.width & ~1
         height = source.height & ~1
         pixelFormat = mode == .highDynamicRange ? AV_PIX_FMT_YUV420P10LE : AV_PIX_FMT_YUV420P
@@ -50,7 +36,18 @@ struct PictureSettings {
         range = isFullRangeFormat || isRGB ? AVCOL_RANGE_MPEG : source.color_range
     }
 
-    func configure(_ context: UnsafeMutablePointer<AVCodecContext>) {
+    /// A libx264 encoder of these pictures, with private `options` such as `crf`.
+    func makeEncoder(globalHeader: Bool, options: [String: String]) throws -> Encoder {
+        try Encoder(name: "libx264", globalHeader: globalHeader, options: options) { configure($0) }
+    }
+
+    /// Marks the output stream with the frame rate and the encoder's aspect ratio.
+    func describe(_ stream: Stream, encodedBy encoder: Encoder) {
+        stream.pointer.pointee.avg_frame_rate = frameRate
+        stream.pointer.pointee.sample_aspect_ratio = encoder.codecContext.pointee.sample_aspect_ratio
+    }
+
+    private func configure(_ context: UnsafeMutablePointer<AVCodecContext>) {
         context.pointee.width = width
         context.pointee.height = height
         context.pointee.pix_fmt = pixelFormat

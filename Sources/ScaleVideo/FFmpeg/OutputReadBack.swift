@@ -1,0 +1,103 @@
+import CFFmpeg
+
+extension MeasuredOutput {
+    /// Reads the movie at `path`: demuxes the video, decodes the audio.
+    /// `isCancelled` is asked between packets.
+    init(path: String, isCancelled: () -> Bool) throws {
+        let input = try InputFile(path: path)
+        var video = VideoSpan(stream: input.bestStream(AVMEDIA_TYPE_VIDEO))
+        var audio = try input.bestStream(AVMEDIA_TYPE_AUDIO).map { try AudioCount(stream: $0) }
+        let packet = try Packet()
+        while try input.read(into: packet) {
+            if isCancelled() { throw ScaleError.cancelled }
+            if packet.streamIndex == video.index { video.add(packet) }
+            if packet.streamIndex == audio?.index { try audio?.add(packet) }
+        }
+        try audio?.finish()
+        videoFrames = video.frames
+        videoDuration = video.duration
+        audioSamples = audio?.presented ?? 0
+        audioDuration = audio.map { Double($0.presented) / Double($0.rate) } ?? 0
+    }
+}
+
+/// The frames and presentation span of a video stream's packets.
+private struct VideoSpan {
+    let index: Int32?
+    let timeBase: Double
+    private(set) var frames = 0
+    private var start = Int64.max
+    private var end = Int64.min
+    private var lastStart = Int64.min
+
+    init(stream: Stream?) {
+        index = stream?.index
+        timeBase = stream?.timeBase.doubleValue ?? 0
+    }
+
+    mutating func add(_ packet: Packet) {
+        frames += 1
+        guard let pts = packet.pts else { return }
+        start = min(start, pts)
+        lastStart = max(lastStart, pts)
+        end = max(end, pts + max(packet.duration, 0))
+    }
+
+    /// Seconds; a last packet without a duration lasts as long as the average frame.
+    var duration: Double {
+        guard frames > 0, start <= lastStart else { return 0 }
+        var ticks = Double(end - start)
+        if end == lastStart && frames > 1 { ticks = Double(lastStart - start) * Double(frames) / Double(frames - 1) }
+        return ticks * timeBase
+    }
+}
+
+/// The decoded samples of an audio stream, bounded by the end the container
+/// gives when its time base counts samples.
+private struct AudioCount {
+    let index: Int32
+    let rate: Int32
+    private let decoder: Decoder
+    private let frame: Frame
+    private let countsSamples: Bool
+    private var decoded = 0
+    private var start: Int64?
+    private var end = Int64.min
+
+    init(stream: Stream) throws {
+        index = stream.index
+        decoder = try Decoder(stream: stream)
+        rate = Int32(decoder.sampleRate)
+        frame = try Frame()
+        let base = stream.pointer.pointee.time_base
+        countsSamples = base.num == 1 && base.den == rate
+    }
+
+    mutating func add(_ packet: Packet) throws {
+        if let pts = packet.pts {
+            if start == nil { start = pts + packet.skippedSamples }
+            end = max(end, pts + packet.duration)
+        }
+        try decoder.send(packet)
+        try drain()
+    }
+
+    mutating func finish() throws {
+        try decoder.send(nil)
+        try drain()
+    }
+
+    /// What a player presents: the decoded samples, less trailing padding
+    /// past the end the container marks.
+    var presented: Int {
+        guard countsSamples, let start, end > start else { return decoded }
+        return min(decoded, Int(end - start))
+    }
+
+    private mutating func drain() throws {
+        while try decoder.receive(into: frame) == .value {
+            decoded += frame.sampleCount
+            frame.unref()
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import CFFmpeg
+import Foundation
+
+extension SourceInfo {
+    /// Probes the file at `path`.
+    /// - Parameter audioTrack: 1 for the first audio stream, …; nil for the default one.
+    init(path: String, audioTrack: Int? = nil) throws {
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw ScaleError.notFound }
+        guard status.st_mode & S_IFMT != S_IFDIR else { throw ScaleError.isDirectory }
+        guard status.st_mode & S_IFMT == S_IFREG else { throw ScaleError.notRegularFile }
+        guard status.st_size > 0 else { throw ScaleError.empty }
+        let input: InputFile
+        do {
+            input = try InputFile(path: path)
+        } catch let error as FFmpegError {
+            throw ScaleError.notMedia(error.message)
+        }
+        let streams = input.streams
+        // A cover picture is a video stream too, but not a movie's picture.
+        let moving = streams.filter { $0.kind == .video }
+        let videoStream =
+            input.bestStream(AVMEDIA_TYPE_VIDEO).flatMap { best in moving.contains { $0.index == best.index } ? best : nil }
+            ?? moving.first
+        let video = try videoStream.map { try SourceVideo(stream: $0, in: input) }
+        let audioStreams = streams.filter(\.isAudio)
+        let audio: Stream?
+        if let audioTrack {
+            guard audioStreams.indices.contains(audioTrack - 1) else {
+                throw ScaleError.noAudioTrack(audioTrack, available: audioStreams.count)
+            }
+            audio = audioStreams[audioTrack - 1]
+        } else {
+            audio = input.bestStream(AVMEDIA_TYPE_AUDIO)
+        }
+        guard videoStream != nil || audio != nil else { throw ScaleError.noStreams }
+        var leftOut: [StreamKind: Int] = [:]
+        for stream in streams where stream.index != videoStream?.index && stream.index != audio?.index {
+            leftOut[stream.kind, default: 0] += 1
+        }
+        self.init(
+            video: video, audioStreamIndex: audio?.index, audioStart: audio?.start ?? .zero, tags: input.tags,
+            chapters: input.chapters, audioTags: audio?.tags ?? [], leftOut: leftOut)
+    }
+}
+
+extension SourceVideo {
+    init(stream: Stream, in input: InputFile) throws {
+        let base = stream.timeBase
+        guard base.isPositive else { throw ScaleError.notMedia("video time base is invalid") }
+        let start = stream.start
+        self.init(
+            streamIndex: stream.index, timeBase: base, start: start,
+            duration: try Self.duration(of: stream, start: start, in: input), picture: try SourcePicture(stream: stream),
+            tags: stream.tags)
+    }
+
+    /// The stream's duration from its metadata, or the container's.
+    private static func duration(of stream: Stream, start: Rational, in input: InputFile) throws -> Rational {
+        if let ticks = stream.declaredDuration, ticks > 0, let seconds = stream.timeBase.seconds(ofTicks: ticks) {
+            return seconds
+        }
+        // Matroska keeps each stream's end time on the file's time line in a DURATION tag.
+        if let tag = stream.tags.first(where: { $0.key.uppercased() == "DURATION" }),
+            let end = Rational(clockTime: tag.value), let seconds = end.subtracting(start), seconds.isPositive
+        {
+            return seconds
+        }
+        if let seconds = input.duration { return seconds }
+        throw ScaleError.unknownDuration
+    }
+}
+
+extension SourcePicture {
+    init(stream: Stream) throws {
+        let parameters = stream.parameters
+        guard parameters.width >= 2, parameters.height >= 2 else { throw ScaleError.notMedia("picture size is unknown") }
+        let transfer = parameters.color_trc
+        let descriptor = av_pix_fmt_desc_get(AVPixelFormat(parameters.format))
+        self.init(
+            width: parameters.width, height: parameters.height,
+            aspectRatio: Rational(parameters.sample_aspect_ratio), rotation: stream.rotation,
+            isHDR: transfer == AVCOL_TRC_SMPTE2084 || transfer == AVCOL_TRC_ARIB_STD_B67,
+            bitDepth: descriptor.map { $0.pointee.comp.0.depth } ?? 8)
+    }
+}

@@ -1,0 +1,69 @@
+import CFFmpeg
+
+/// A stream of an input or output file, borrowed from the file: it keeps the
+/// file open while it is held and never frees the stream itself.
+struct Stream {
+    let pointer: UnsafeMutablePointer<AVStream>
+    /// The file the stream belongs to, kept alive while the stream is used.
+    private let owner: AnyObject
+
+    init(_ pointer: UnsafeMutablePointer<AVStream>, of owner: AnyObject) {
+        self.pointer = pointer
+        self.owner = owner
+    }
+
+    var index: Int32 { pointer.pointee.index }
+
+    /// The unit of the stream's timestamps, in seconds; zero when the file gives none.
+    var timeBase: Rational { Rational(pointer.pointee.time_base) ?? .zero }
+
+    /// Where the stream starts on its file's time line, in seconds; 0 when unknown.
+    var start: Rational {
+        Optional(timestamp: pointer.pointee.start_time).flatMap { timeBase.seconds(ofTicks: $0) } ?? .zero
+    }
+
+    /// The stream's duration in its time base, as the file declares it; nil when it does not.
+    var declaredDuration: Int64? { Optional(timestamp: pointer.pointee.duration) }
+
+    var tags: [Tag] { MetadataIO.tags(pointer.pointee.metadata) }
+
+    var parameters: AVCodecParameters { pointer.pointee.codecpar.pointee }
+
+    var isAudio: Bool { parameters.codec_type == AVMEDIA_TYPE_AUDIO }
+
+    /// What the stream holds; a video stream that is an attached (cover) picture is a picture.
+    var kind: StreamKind {
+        if pointer.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC != 0 { return .picture }
+        switch parameters.codec_type {
+        case AVMEDIA_TYPE_VIDEO: return .video
+        case AVMEDIA_TYPE_AUDIO: return .audio
+        case AVMEDIA_TYPE_SUBTITLE: return .subtitle
+        case AVMEDIA_TYPE_ATTACHMENT: return .attachment
+        default: return .data
+        }
+    }
+
+    /// The bytes of a kind of side data the stream carries. FFmpeg 5.1 reads
+    /// them with `av_stream_get_side_data` (later versions from the codec
+    /// parameters): this is the one place that does.
+    func sideData(_ kind: AVPacketSideDataType) -> UnsafeRawBufferPointer? {
+        var size: Int = 0
+        guard let data = av_stream_get_side_data(pointer, kind, &size), size > 0 else { return nil }
+        return UnsafeRawBufferPointer(start: data, count: size)
+    }
+
+    /// Gives an output stream a copy of `bytes` as side data of `kind`.
+    func addSideData(_ kind: AVPacketSideDataType, _ bytes: UnsafeRawBufferPointer) throws {
+        guard let copy = av_stream_new_side_data(pointer, kind, bytes.count) else {
+            throw FFmpegError(sv_averror(ENOMEM), "av_stream_new_side_data")
+        }
+        UnsafeMutableRawBufferPointer(start: copy, count: bytes.count).copyMemory(from: bytes)
+    }
+
+    /// Degrees the display matrix turns the picture (counter-clockwise); nil without one.
+    var rotation: Double? {
+        guard let matrix = sideData(AV_PKT_DATA_DISPLAYMATRIX), matrix.count >= 36 else { return nil }
+        let degrees = matrix.withMemoryRebound(to: Int32.self) { av_display_rotation_get($0.baseAddress!) }
+        return degrees.isNaN ? nil : degrees
+    }
+}
