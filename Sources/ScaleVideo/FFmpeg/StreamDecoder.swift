@@ -1,72 +1,73 @@
 import CFFmpeg
 
-/// One stream of an input, demuxed and decoded in order: the head of both
-/// lanes and of the audio counting pass. Damaged packets and frames are
-/// skipped with a warning.
+/// One stream of an input, demuxed and decoded in order, a frame at a time:
+/// the head of both lanes and of the audio counting pass. Damaged packets
+/// and frames are skipped with a warning.
 final class StreamDecoder {
     let stream: Stream
     let decoder: Decoder
     private let input: InputFile
     private let kind: String
+    private let skip: (Packet) -> Bool
+    private let warn: (String) -> Void
     private let packet: Packet
     private let frame: Frame
+    /// Whether the end of the file was reached and the decoder told so.
+    private var flushed = false
 
-    init(path: String, streamIndex: Int32, kind: String) throws {
+    /// - Parameters:
+    ///   - kind: what the stream holds, as warnings name it (`video`, `audio`).
+    ///   - skip: true for a packet not worth decoding.
+    ///   - warn: told of each damaged packet or frame skipped.
+    init(
+        path: String, streamIndex: Int32, kind: String, skip: @escaping (Packet) -> Bool = { _ in false },
+        warn: @escaping (String) -> Void = { _ in }
+    ) throws {
         input = try InputFile(path: path)
         input.readOnly(streamIndex: streamIndex)
         stream = input.stream(at: streamIndex)
         decoder = try Decoder(stream: stream)
         self.kind = kind
+        self.skip = skip
+        self.warn = warn
         packet = try Packet()
         frame = try Frame()
     }
 
-    /// Hands each decoded frame to `body` until `isDone` or the end of the
-    /// stream (then the decoder is flushed). `beforeRead` runs before each
-    /// packet is read: the place to wait or to notice cancellation. A packet
-    /// `skip` returns true for is not decoded.
-    func decode(
-        isDone: () -> Bool, beforeRead: () throws -> Void, skip: (Packet) -> Bool = { _ in false },
-        warn: (String) -> Void, body: (Frame) throws -> Void
-    ) throws {
-        while !isDone() {
-            try beforeRead()
-            guard try input.read(into: packet) else { break }
-            guard packet.streamIndex == stream.index, !skip(packet) else { continue }
-            guard try skippingDamage("packet", warn: warn, { try decoder.send(packet) }) else { continue }
-            try drain(isDone: isDone, warn: warn, body: body)
-        }
-        if !isDone() {
-            _ = try skippingDamage("packet", warn: warn) { try decoder.send(nil) }
-            try drain(isDone: isDone, warn: warn, body: body)
-        }
-    }
-
-    /// The stream's first decodable frame, or nil when it has none.
-    func firstFrame() throws -> Frame? {
-        let first = try Frame()
-        var found = false
-        try decode(isDone: { found }, beforeRead: {}, warn: { _ in }) { frame in
-            first.take(from: frame)
-            found = true
-        }
-        return found ? first : nil
-    }
-
-    private func drain(isDone: () -> Bool, warn: (String) -> Void, body: (Frame) throws -> Void) throws {
-        while !isDone() {
+    /// The next decoded frame, valid until the next call; nil at the end of
+    /// the stream (once the decoder is flushed).
+    func nextFrame() throws -> Frame? {
+        frame.unref()
+        while true {
             var result = Received.end
-            guard try skippingDamage("frame", warn: warn, { result = try decoder.receive(into: frame) }),
-                result == .value
-            else { return }
-            try body(frame)
-            frame.unref()
+            if try skippingDamage("frame", { result = try decoder.receive(into: frame) }), result == .value {
+                return frame
+            }
+            if flushed { return nil }
+            guard try input.read(into: packet) else {
+                flushed = true
+                _ = try skippingDamage("packet") { try decoder.send(nil) }
+                continue
+            }
+            guard packet.streamIndex == stream.index, !skip(packet) else { continue }
+            _ = try skippingDamage("packet") { try decoder.send(packet) }
         }
+    }
+
+    /// Moves to the key frame at or before `time`, in seconds on the file's
+    /// time line (the stream's timestamps times its time base); the frames
+    /// that follow are decoded from there.
+    func seek(to time: Rational) throws {
+        guard let ticks = time.divided(by: stream.timeBase) else { throw FFmpegError(sv_averror(EINVAL), "cannot seek") }
+        let floor = ticks.numerator / ticks.denominator - (ticks.numerator % ticks.denominator < 0 ? 1 : 0)
+        try input.seek(streamIndex: stream.index, to: floor)
+        decoder.flush()
+        flushed = false
     }
 
     /// Runs a decoder call; false, with a warning, when it reports damaged
     /// data (a threaded decoder may report it on a later call, or the flush).
-    private func skippingDamage(_ what: String, warn: (String) -> Void, _ call: () throws -> Void) throws -> Bool {
+    private func skippingDamage(_ what: String, _ call: () throws -> Void) throws -> Bool {
         do {
             try call()
             return true

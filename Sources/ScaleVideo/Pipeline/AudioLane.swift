@@ -3,17 +3,17 @@ protocol AudioLaneRunning: AnyObject, Sendable {
     /// Samples per encoded packet for a compressed codec; 0 for PCM.
     var frameSize: Int { get }
     var encoding: AudioEncoding { get }
-    func run(gate: LaneGate, progress: ProgressMeter, warn: (String) -> Void) throws
+    func run(gate: LaneGate, progress: ProgressMeter) throws
 }
 
 /// The audio lane for the chosen audio stream, scaling in the sample type
-/// its encoding wants.
+/// its encoding wants. `warn` is told of damaged packets and frames skipped.
 func makeAudioLane(
     source: SourceInfo, request: ScaleRequest, alignment: AudioAlignment, length: Int, output: OutputFile,
-    waveform: WaveformRecorder?
+    waveform: WaveformRecorder?, warn: @escaping (String) -> Void
 ) throws -> any AudioLaneRunning {
     guard let index = source.audioStreamIndex else { throw ScaleError.failed("no audio stream") }
-    let decoding = try StreamDecoder(path: request.input, streamIndex: index, kind: "audio")
+    let decoding = try StreamDecoder(path: request.input, streamIndex: index, kind: "audio", warn: warn)
     let encoding = AudioEncoding(
         codec: request.audioCodec, container: OutputContainer(path: request.output),
         source: SampleFamily(decoding: decoding.decoder))
@@ -85,27 +85,31 @@ final class AudioLane<Sample: PCMSample>: AudioLaneRunning, @unchecked Sendable 
 
     deinit { merged.deallocate() }
 
-    func run(gate: LaneGate, progress: ProgressMeter, warn: (String) -> Void) throws {
+    /// Decoded samples go to the scaler until it has all it wants; each
+    /// block it gives is encoded at once.
+    func run(gate: LaneGate, progress: ProgressMeter) throws {
         defer { gate.finish(.audio) }
-        let emit: (UnsafeBufferPointer<Sample>) throws -> Void = { samples in
-            self.waveform?.recordScaled(samples, channels: self.scaler.channels)
-            try self.encode(samples, gate: gate)
-            progress.update(.audio, Double(self.scaler.produced) / Double(self.scaler.controls.length))
-        }
+        let emit: (UnsafeBufferPointer<Sample>) throws -> Void = { try self.encode($0, gate: gate, progress: progress) }
         try pushSilentLead(emit: emit)
-        try decoding.decode(isDone: { scaler.isComplete }, beforeRead: { try gate.pass(.audio) }, warn: warn) {
-            var samples = try converted($0)
-            if lead < 0 {
-                let dropped = min(-lead, samples.count / scaler.channels)
-                samples = UnsafeBufferPointer(rebasing: samples[(dropped * scaler.channels)...])
-                lead += dropped
-            }
+        while !scaler.isComplete {
+            try gate.pass(.audio)
+            guard let frame = try decoding.nextFrame() else { break }
+            let samples = droppingLead(try converted(frame))
             try feed(samples, emit: emit)
         }
         waveform?.finishSource()
         try scaler.finish(emit: emit)
         try encoder.send(nil)
         try drainEncoder(gate: gate)
+    }
+
+    /// What is left of `samples` once decoded samples still to drop before
+    /// the video's start are dropped.
+    private func droppingLead(_ samples: UnsafeBufferPointer<Sample>) -> UnsafeBufferPointer<Sample> {
+        guard lead < 0 else { return samples }
+        let dropped = min(-lead, samples.count / scaler.channels)
+        lead += dropped
+        return UnsafeBufferPointer(rebasing: samples[(dropped * scaler.channels)...])
     }
 
     /// Hands source samples to the scaler, and to the waveform up to where
@@ -152,11 +156,13 @@ final class AudioLane<Sample: PCMSample>: AudioLaneRunning, @unchecked Sendable 
     }
 
     /// Encodes one block of scaled interleaved frames.
-    private func encode(_ samples: UnsafeBufferPointer<Sample>, gate: LaneGate) throws {
+    private func encode(_ samples: UnsafeBufferPointer<Sample>, gate: LaneGate, progress: ProgressMeter) throws {
+        waveform?.recordScaled(samples, channels: scaler.channels)
         let frame = try writer.frame(samples, pts: Int64(written))
         written += samples.count / scaler.channels
         try encoder.send(frame)
         try drainEncoder(gate: gate)
+        progress.update(.audio, Double(scaler.produced) / Double(scaler.controls.length))
     }
 
     private func drainEncoder(gate: LaneGate) throws {

@@ -57,7 +57,9 @@ public final class ScaleJob: @unchecked Sendable {
             let output = try OutputFile(path: destination.temporaryPath, formatFrom: request.output)
             let video = try source.video.flatMap { video in
                 try writesVideo
-                    ? VideoLane(video: video, request: request, scale: scale, frameCount: frameCount, output: output) : nil
+                    ? VideoLane(
+                        video: video, request: request, scale: scale, frameCount: frameCount, output: output,
+                        warn: warning) : nil
             }
             let recorder = audioPlan.flatMap { plan in
                 request.waveform.map { _ in
@@ -69,7 +71,7 @@ public final class ScaleJob: @unchecked Sendable {
             let audio = try audioPlan.map {
                 try makeAudioLane(
                     source: source, request: request, alignment: $0.alignment, length: $0.length, output: output,
-                    waveform: recorder)
+                    waveform: recorder, warn: warning)
             }
             let chapters = container.carriesChapters ? retimedChapters(source: source, scale: scale) : []
             try output.describe(tags: source.tags.carriedFromContainer, chapters: chapters)
@@ -113,12 +115,12 @@ public final class ScaleJob: @unchecked Sendable {
         }
         if let video {
             DispatchQueue(label: "scale-video.video").async(group: group) {
-                runLane { try video.run(gate: self.gate, progress: meter, warn: warning) }
+                runLane { try video.run(gate: self.gate, progress: meter) }
             }
         }
         if let audio {
             DispatchQueue(label: "scale-video.audio").async(group: group) {
-                runLane { try audio.run(gate: self.gate, progress: meter, warn: warning) }
+                runLane { try audio.run(gate: self.gate, progress: meter) }
             }
         }
         group.wait()

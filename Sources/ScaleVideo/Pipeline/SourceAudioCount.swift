@@ -11,11 +11,11 @@ enum SourceAudioCount {
         let decoding = try StreamDecoder(path: path, streamIndex: streamIndex, kind: "audio")
         var count = 0
         var first: Int64?
-        try decoding.decode(
-            isDone: { false }, beforeRead: { if gate.isCancelled { throw ScaleError.cancelled } }, warn: { _ in }
-        ) {
-            if first == nil { first = $0.timestamp }
-            count += $0.sampleCount
+        while true {
+            if gate.isCancelled { throw ScaleError.cancelled }
+            guard let frame = try decoding.nextFrame() else { break }
+            if first == nil { first = frame.timestamp }
+            count += frame.sampleCount
         }
         // Audio without timestamps is taken to start with the video.
         let start = first.flatMap { decoding.stream.timeBase.seconds(ofTicks: $0) }

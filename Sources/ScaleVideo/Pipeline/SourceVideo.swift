@@ -8,4 +8,6 @@ struct SourceVideo {
     let duration: Rational
     let picture: SourcePicture
     let tags: [Tag]
+    /// Which of its packets no other frame refers to.
+    let disposablePackets: DisposablePackets
 }

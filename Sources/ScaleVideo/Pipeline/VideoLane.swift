@@ -20,23 +20,28 @@ final class VideoLane: @unchecked Sendable {
     /// Where the part scaled ends, in seconds after the first frame.
     private let sourceEnd: Rational
     private let timeBase: Rational
-    private let disposable: DisposablePackets
-    private var recentTimestamps = RecentTimestamps()
+    private let hidden: HiddenPackets
 
-    init(video: SourceVideo, request: ScaleRequest, scale: TimeScale, frameCount: Int, output: OutputFile) throws {
-        decoding = try StreamDecoder(path: request.input, streamIndex: video.streamIndex, kind: "video")
-        let stream = decoding.stream
+    /// - Parameter warn: told of damaged packets and frames skipped.
+    init(
+        video: SourceVideo, request: ScaleRequest, scale: TimeScale, frameCount: Int, output: OutputFile,
+        warn: @escaping (String) -> Void
+    ) throws {
         guard
             let clock = FrameClock(
                 factor: scale.factor, fps: request.fps, timeBase: video.timeBase, frameCount: frameCount,
                 start: request.trim.start),
             let sourceEnd = request.trim.start.adding(scale.sourceDuration)
         else { throw ScaleError.impossibleTarget }
+        let hidden = HiddenPackets(disposable: video.disposablePackets, clock: clock)
+        decoding = try StreamDecoder(
+            path: request.input, streamIndex: video.streamIndex, kind: "video", skip: hidden.skips, warn: warn)
+        let stream = decoding.stream
+        self.hidden = hidden
         self.clock = clock
         self.output = output
         self.sourceEnd = sourceEnd
         timeBase = video.timeBase
-        disposable = DisposablePackets(stream: decoding.stream)
         mode = PictureMode(source: video.picture, keepHDR: request.keepHDR)
         let picture = PictureSettings(decoder: decoding.decoder, fps: request.fps, mode: mode)
         var options: [String: String] = [:]
@@ -52,17 +57,19 @@ final class VideoLane: @unchecked Sendable {
         if mode == .highDynamicRange {
             try StreamSideData.copyHDRMetadata(
                 from: stream,
-                firstFrame: { try StreamDecoder(path: request.input, streamIndex: video.streamIndex, kind: "video").firstFrame() },
+                firstFrame: { try StreamDecoder(path: request.input, streamIndex: video.streamIndex, kind: "video").nextFrame() },
                 to: outputStream)
         }
     }
 
     /// Runs the lane to the end: exactly `frameCount` frames are encoded.
-    func run(gate: LaneGate, progress: ProgressMeter, warn: (String) -> Void) throws {
+    /// Each source frame decides which output frames the one before it
+    /// fills; the last fills the rest.
+    func run(gate: LaneGate, progress: ProgressMeter) throws {
         defer { gate.finish(.video) }
-        try decoding.decode(
-            isDone: { clock.isComplete }, beforeRead: { try gate.pass(.video) }, skip: isHiddenAndDisposable, warn: warn
-        ) { frame in
+        while !clock.isComplete {
+            try gate.pass(.video)
+            guard let frame = try decoding.nextFrame() else { break }
             let range = clock.arrive(timestamp: timestamp(of: frame))
             if hasHeld { try emitHeld(range, gate: gate, progress: progress) }
             held.take(from: frame)
@@ -75,20 +82,13 @@ final class VideoLane: @unchecked Sendable {
         try drainEncoder(gate: gate)
     }
 
-    /// A packet that no frame refers to and whose frame the clock would not
-    /// show, judged against the timestamps read so far (any later one will do,
-    /// and references come before the frames that use them): no need to decode it.
-    private func isHiddenAndDisposable(_ packet: Packet) -> Bool {
-        guard let timestamp = packet.pts else { return false }
-        defer { recentTimestamps.insert(timestamp) }
-        guard let later = recentTimestamps.firstAfter(timestamp), disposable.isDisposable(packet) else { return false }
-        return clock.hides(timestamp, before: later)
-    }
-
     /// The frame's presentation time; a frame without one follows the last.
     private func timestamp(of frame: Frame) -> Int64 {
         let value = frame.timestamp ?? (lastTimestamp ?? 0) + max(frame.duration, 1)
-        if firstTimestamp == nil { firstTimestamp = value }
+        if firstTimestamp == nil {
+            firstTimestamp = value
+            hidden.start(at: value)
+        }
         lastTimestamp = value
         return value
     }
