@@ -25,9 +25,10 @@
 #              or a line that does not name the input;
 # and, on top, "left files behind" when the folder holds anything else
 # afterwards (a .NAME.partial-* temporary file, a stray output).
-# Every crashed, hung, misspoken or leaving mutant is kept with its command line, exit
-# status and standard error in out/fuzz-SEED/ for reproduction. The exit
-# status is 1 if there was any. Run it at low priority, e.g.
+# Every crashed, hung, misspoken or leaving mutant is kept with its command
+# line, exit status and standard error in out/fuzz-SEED/ for reproduction,
+# and the exit status is then 1. The reasons given for refusing are tallied
+# at the end. Run it at low priority, e.g.
 #   nice -n 19 bash scripts/fuzz.sh 1000 1 > fuzz.log 2>&1 &
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -133,6 +134,7 @@ for ((i = 0; i < mutants; i++)); do
     converted=$((converted + 1))
   elif [ "$status" -eq 1 ] && [ "$errors" -eq 1 ] && grep -v ': warning: ' "$work/stderr" | grep -q "^scale-video: $input: "; then
     refused=$((refused + 1))
+    grep -v ': warning: ' "$work/stderr" | sed "s/^scale-video: $input: //; s/[0-9][0-9.]*/N/g" >>"$work/reasons"
   elif [ "$status" -eq 0 ]; then
     misspoke=$((misspoke + 1))
     problems+=("misspoke: exit status 0 without an output")
@@ -154,6 +156,8 @@ done
 echo "$mutants mutants, seed $seed, limit $limit s, $(date -u +%F)"
 echo "converted $converted, refused $refused, crashed $crashed, hung $hung, misspoke $misspoke, left files behind $leftover"
 echo "($warned printed a warning about skipped damage)"
+echo "reasons for refusing, numbers written N:"
+sort "$work/reasons" 2>/dev/null | uniq -c | sort -rn
 if ((crashed + hung + misspoke + leftover)); then
   echo "kept for reproduction in $kept"
   exit 1
