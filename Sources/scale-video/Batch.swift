@@ -1,9 +1,18 @@
 import Foundation
 import ScaleVideo
 
-/// Converts the inputs `jobs` at a time, in order. A failed input does not
-/// stop the others; `cancel()` stops the running ones and starts no more.
+/// Converts (or only plans) the inputs `jobs` at a time, in order. A failed
+/// input does not stop the others; `cancel()` stops the running ones and
+/// starts no more.
 final class Batch: @unchecked Sendable {
+    /// What is done with each input.
+    enum Mode {
+        case convert
+        /// Only plan, writing nothing; `folderToBeMade`: the output folder
+        /// is missing and a conversion would make it.
+        case plan(folderToBeMade: Bool)
+    }
+
     struct Item {
         let input: String
         let output: String
@@ -15,6 +24,7 @@ final class Batch: @unchecked Sendable {
     private let jobs: Int
     private let request: @Sendable (_ input: String, _ output: String) -> ScaleRequest
     private let reporter: Reporter
+    private let mode: Mode
     private let lock = NSLock()
     private var next = 0
     private var cancelled = false
@@ -23,9 +33,10 @@ final class Batch: @unchecked Sendable {
 
     init(
         items: [Item], jobs: Int, reporter: Reporter,
-        request: @escaping @Sendable (_ input: String, _ output: String) -> ScaleRequest
+        request: @escaping @Sendable (_ input: String, _ output: String) -> ScaleRequest, mode: Mode = .convert
     ) {
         self.items = items
+        self.mode = mode
         self.jobs = max(1, min(jobs, items.count))
         self.reporter = reporter
         self.request = request
@@ -81,22 +92,28 @@ final class Batch: @unchecked Sendable {
                 running[index] = job
                 return !cancelled
             }
-            outcome =
-                startedBeforeCancel
-                ? Self.outcome {
-                    try job.run(progress: { self.reporter.progress(index, $0) }, warning: { warnings.add($0) })
-                } : .cancelled
+            outcome = startedBeforeCancel ? Self.outcome { try work(job, index: index, warnings: warnings) } : .cancelled
             lock.withLock { running[index] = nil }
         }
         lock.withLock { outcomes[index] = outcome }
         reporter.finish(
             index, InputReport(input: item.input, output: item.output, outcome: outcome),
-            warnings: outcome.status == "ok" ? warnings.lines : [])
+            warnings: outcome.succeeded ? warnings.lines : [])
     }
 
-    private static func outcome(_ body: () throws -> ScaleResult) -> Outcome {
+    /// Runs the job, or in a dry run only plans it.
+    private func work(_ job: ScaleJob, index: Int, warnings: WarningTally) throws -> Outcome {
+        switch mode {
+        case .convert:
+            .ok(try job.run(progress: { self.reporter.progress(index, $0) }, warning: { warnings.add($0) }))
+        case .plan(let folderToBeMade):
+            .planned(try job.plan(folderToBeMade: folderToBeMade, warning: { warnings.add($0) }))
+        }
+    }
+
+    private static func outcome(_ body: () throws -> Outcome) -> Outcome {
         do {
-            return .ok(try body())
+            return try body()
         } catch ScaleError.cancelled {
             return .cancelled
         } catch {

@@ -3,14 +3,34 @@ import ScaleVideo
 /// How one input of a batch ended.
 enum Outcome {
     case ok(ScaleResult)
+    /// A dry run's plan.
+    case planned(JobPlan)
     case failed(String)
     case cancelled
 
     var status: String {
         switch self {
         case .ok: "ok"
+        case .planned: "planned"
         case .failed: "failed"
         case .cancelled: "cancelled"
+        }
+    }
+
+    /// What the output keeps, changes and drops, once that is known.
+    var carryover: Carryover? {
+        switch self {
+        case .ok(let result): result.carryover
+        case .planned(let plan): plan.carryover
+        case .failed, .cancelled: nil
+        }
+    }
+
+    /// Converted, or in a dry run planned.
+    var succeeded: Bool {
+        switch self {
+        case .ok, .planned: true
+        case .failed, .cancelled: false
         }
     }
 }
@@ -47,6 +67,19 @@ struct InputReport {
             line.add("kept", result.carryover.kept)
             line.add("changed", result.carryover.changed)
             line.add("dropped", result.carryover.dropped)
+        case .planned(let plan):
+            line.add("container", plan.container.rawValue)
+            line.add("sourceDuration", plan.scale.sourceDuration.doubleValue)
+            line.add("duration", plan.targetDuration)
+            line.add("factor", plan.scale.factor.doubleValue)
+            line.add("fps", plan.fps.doubleValue)
+            line.add("frames", plan.frames)
+            line.add("audioSamples", plan.audio?.samples ?? 0)
+            line.add("sourceAudioSamples", plan.audio?.sourceSamples ?? 0)
+            line.add("sampleRate", plan.audio?.rate)
+            line.add("kept", plan.carryover.kept)
+            line.add("changed", plan.carryover.changed)
+            line.add("dropped", plan.carryover.dropped)
         case .failed(let reason):
             line.add("error", reason)
         case .cancelled:

@@ -86,8 +86,8 @@ final class Reporter: @unchecked Sendable {
             clearBar()
             for warning in warnings { say("\(report.input): warning: \(warning)", event: "warning", input: report.input, message: warning) }
             if mode != .json { Diagnostics.line("scale-video: " + Self.describe(report)) }
-            if !jsonResults, mode != .json, case .ok(let result) = report.outcome, !result.carryover.isEmpty {
-                Diagnostics.line("scale-video: \(report.input): " + Self.describe(result.carryover))
+            if !jsonResults, mode != .json, let carryover = report.outcome.carryover, !carryover.isEmpty {
+                Diagnostics.line("scale-video: \(report.input): " + Self.describe(carryover))
             }
             recordEnd(report)
             drawBar(now: Date())
@@ -113,18 +113,19 @@ final class Reporter: @unchecked Sendable {
         }
     }
 
-    func summary(ok: Int, failed: Int, cancelled: Int) {
+    /// The batch's counts; `planned`: a dry run's, whose successes are plans.
+    func summary(ok: Int, failed: Int, cancelled: Int, planned: Bool) {
         lock.withLock {
             switch mode {
             case .json:
                 var line = JSONLine()
                 line.add("event", "summary")
-                line.add("ok", ok)
+                line.add(planned ? "planned" : "ok", ok)
                 line.add("failed", failed)
                 line.add("cancelled", cancelled)
                 Diagnostics.line(line.text)
             default:
-                Diagnostics.line("scale-video: \(ok) ok, \(failed) failed, \(cancelled) cancelled")
+                Diagnostics.line("scale-video: \(ok) \(planned ? "planned" : "ok"), \(failed) failed, \(cancelled) cancelled")
             }
         }
     }
@@ -145,9 +146,21 @@ final class Reporter: @unchecked Sendable {
                 + "\(ProgressText.seconds(result.duration)) s"
                 + (result.frames > 0 ? " at \(result.fps) fps" : "")
                 + " in \(ProgressText.seconds(result.seconds)) s"
+        case .planned(let plan): "\(report.input) → \(plan.output): " + describe(plan)
         case .failed(let reason): "\(report.input): \(reason)"
         case .cancelled: "\(report.input): cancelled, nothing written"
         }
+    }
+
+    /// A plan in one line: "6 s × 2 = 12 s, 360 frames at 30 fps, 288000 → 576000 audio samples at 48000 Hz (dry run, nothing written)".
+    static func describe(_ plan: JobPlan) -> String {
+        let scale = plan.scale
+        var parts = ["\(ProgressText.seconds(scale.sourceDuration.doubleValue)) s × \(scale.factor) = \(ProgressText.seconds(plan.targetDuration)) s"]
+        if plan.frames > 0 { parts.append("\(plan.frames) frames at \(plan.fps) fps") }
+        if let audio = plan.audio {
+            parts.append("\(audio.sourceSamples) → \(audio.samples) audio samples at \(audio.rate) Hz")
+        }
+        return parts.joined(separator: ", ") + " (dry run, nothing written)"
     }
 
     private func showJob(_ job: Running, now: Date) {

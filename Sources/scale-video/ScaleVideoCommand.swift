@@ -138,6 +138,9 @@ struct ScaleVideoCommand: ParsableCommand {
     @Flag(help: "Also show FFmpeg's own warnings about the input.")
     var verbose = false
 
+    @Flag(help: "Print each input's plan (durations, factor, frames, audio samples, what is kept, changed and dropped) and write nothing.")
+    var dryRun = false
+
     static let presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo"]
 
     func validate() throws {
@@ -196,14 +199,18 @@ struct ScaleVideoCommand: ParsableCommand {
         let signals = SignalTrap()
         if verbose { FFmpegLog.showWarnings() } else { FFmpegLog.silence() }
         let reporter = Reporter(style: quiet ? .none : progress, jsonResults: json, total: inputs.count)
-        let batch = Batch(items: plan(), jobs: jobs, reporter: reporter, request: requestMaker())
+        let batch = Batch(
+            items: plan(), jobs: jobs, reporter: reporter, request: requestMaker(),
+            mode: dryRun ? .plan(folderToBeMade: outputDir.map { !OutputFolder.isFolder($0) } ?? false) : .convert)
         signals.onCancel = { batch.cancel() }
         let outcomes = batch.run()
         let counts = (
-            ok: outcomes.count { $0.status == "ok" }, failed: outcomes.count { $0.status == "failed" },
+            ok: outcomes.count { $0.status == "ok" || $0.status == "planned" }, failed: outcomes.count { $0.status == "failed" },
             cancelled: outcomes.count { $0.status == "cancelled" }
         )
-        if inputs.count > 1 { reporter.summary(ok: counts.ok, failed: counts.failed, cancelled: counts.cancelled) }
+        if inputs.count > 1 {
+            reporter.summary(ok: counts.ok, failed: counts.failed, cancelled: counts.cancelled, planned: dryRun)
+        }
         if counts.cancelled > 0 { throw ExitCode(130) }
         if counts.failed > 0 { throw ExitCode.failure }
     }
@@ -211,7 +218,7 @@ struct ScaleVideoCommand: ParsableCommand {
     /// Each input with its output, or why it has none.
     private func plan() -> [Batch.Item] {
         let folderProblem = outputDir.flatMap { folder in
-            Self.makeFolder(folder).map { "cannot create the output folder \(folder): \($0)" }
+            (dryRun ? OutputFolder.check(folder) : OutputFolder.make(folder)).map { "cannot create the output folder \(folder): \($0)" }
         }
         let outputs = OutputPlan.outputs(for: inputs, output: output, directory: outputDir, container: container)
         return zip(inputs, outputs).map { input, planned in
@@ -231,18 +238,6 @@ struct ScaleVideoCommand: ParsableCommand {
                 audioTrack: audioTrack, keepHDR: keepHDR, trim: trim, mono: mono, padAudio: padAudio,
                 waveform: waveform, noiseFloor: noiseFloor)
         }
-    }
-
-    /// Makes `path` and its missing parents; the reason when it cannot.
-    private static func makeFolder(_ path: String) -> String? {
-        var prefix = path.hasPrefix("/") ? "/" : ""
-        for part in path.split(separator: "/") {
-            prefix += part + "/"
-            if mkdir(prefix, 0o755) != 0 && errno != EEXIST { return String(cString: strerror(errno)) }
-        }
-        var status = stat()
-        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return "a file is in the way" }
-        return nil
     }
 }
 

@@ -10,16 +10,8 @@ final class AtomicOutput {
     private var settled = false
 
     init(finalPath: String, input: String, overwrite: Bool) throws {
+        try Self.check(finalPath: finalPath, input: input, overwrite: overwrite)
         let url = URL(fileURLWithPath: finalPath)
-        let folder = url.deletingLastPathComponent().path
-        if Self.sameFile(finalPath, input) { throw ScaleError.outputIsInput }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw ScaleError.failed("cannot write \(finalPath): the folder \(folder) does not exist")
-        }
-        if !overwrite && FileManager.default.fileExists(atPath: finalPath) {
-            throw ScaleError.outputExists(finalPath)
-        }
         let token = String(UInt32.random(in: 0...UInt32.max), radix: 36)
         temporaryPath = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.deletingPathExtension().lastPathComponent).partial-\(token).\(url.pathExtension)").path
@@ -37,6 +29,26 @@ final class AtomicOutput {
     }
 
     deinit { discard() }
+
+    /// Throws what would stop an output at `finalPath` from being written,
+    /// without writing anything: the input's own path, a missing or
+    /// unwritable folder (unless `folderToBeMade`), an existing file
+    /// without `overwrite`.
+    static func check(finalPath: String, input: String, overwrite: Bool, folderToBeMade: Bool = false) throws {
+        let folder = URL(fileURLWithPath: finalPath).deletingLastPathComponent().path
+        if sameFile(finalPath, input) { throw ScaleError.outputIsInput }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            if folderToBeMade { return }
+            throw ScaleError.failed("cannot write \(finalPath): the folder \(folder) does not exist")
+        }
+        if !overwrite && FileManager.default.fileExists(atPath: finalPath) {
+            throw ScaleError.outputExists(finalPath)
+        }
+        guard access(folder, W_OK) == 0 else {
+            throw ScaleError.failed("cannot write \(finalPath): \(String(cString: strerror(errno)))")
+        }
+    }
 
     /// Puts the finished file in place.
     func commit() throws {

@@ -2,21 +2,17 @@
 protocol AudioLaneRunning: AnyObject, Sendable {
     /// Samples per encoded packet for a compressed codec; 0 for PCM.
     var frameSize: Int { get }
-    var encoding: AudioEncoding { get }
     func run(gate: LaneGate, progress: ProgressMeter) throws
 }
 
 /// The audio lane for the chosen audio stream, scaling in the sample type
 /// its encoding wants. `warn` is told of damaged packets and frames skipped.
 func makeAudioLane(
-    source: SourceInfo, request: ScaleRequest, alignment: AudioAlignment, length: Int, output: OutputFile,
-    waveform: WaveformRecorder?, warn: @escaping (String) -> Void
+    source: SourceInfo, request: ScaleRequest, alignment: AudioAlignment, length: Int, encoding: AudioEncoding,
+    output: OutputFile, waveform: WaveformRecorder?, warn: @escaping (String) -> Void
 ) throws -> any AudioLaneRunning {
     guard let index = source.audioStreamIndex else { throw ScaleError.failed("no audio stream") }
     let decoding = try StreamDecoder(path: request.input, streamIndex: index, kind: "audio", warn: warn)
-    let encoding = AudioEncoding(
-        codec: request.audioCodec, container: OutputContainer(path: request.output),
-        source: SampleFamily(decoding: decoding.decoder))
     let parts = AudioLaneParts(
         decoding: decoding, encoding: encoding, source: source, request: request, alignment: alignment, length: length,
         output: output, waveform: waveform)

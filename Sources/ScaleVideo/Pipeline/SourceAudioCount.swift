@@ -5,10 +5,9 @@ enum SourceAudioCount {
     /// Counts the samples and lines them up with the video, which starts at
     /// `videoStart` seconds; without video (nil) the audio's own first
     /// sample is the start.
-    static func count(path: String, streamIndex: Int32, videoStart: Rational?, gate: LaneGate) throws
-        -> (alignment: AudioAlignment, rate: Int)?
-    {
+    static func count(path: String, streamIndex: Int32, videoStart: Rational?, gate: LaneGate) throws -> CountedAudio? {
         let decoding = try StreamDecoder(path: path, streamIndex: streamIndex, kind: "audio")
+        let family = SampleFamily(decoding: decoding.decoder)
         var count = 0
         var first: Int64?
         while true {
@@ -22,6 +21,14 @@ enum SourceAudioCount {
         let rate = decoding.decoder.sampleRate
         let alignment = AudioAlignment(
             decoded: count, audioStart: start ?? videoStart ?? .zero, videoStart: videoStart ?? start ?? .zero, rate: rate)
-        return alignment.map { ($0, rate) }
+        return alignment.map { CountedAudio(alignment: $0, rate: rate, family: family) }
     }
+}
+
+/// The source's audio as the counting pass found it.
+struct CountedAudio {
+    let alignment: AudioAlignment
+    let rate: Int
+    /// The decoder's sample family, as a freshly opened decoder gives it.
+    let family: SampleFamily
 }

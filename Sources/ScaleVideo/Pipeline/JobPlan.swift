@@ -1,0 +1,151 @@
+/// What one conversion will do, decided before anything is written: the
+/// source's facts, S and D and the factor between them (SPEC §3), the frame
+/// count (§4), the audio's sample counts (§5), the output and its container,
+/// and what the output keeps, changes and leaves out. Making a plan reads the
+/// input (the audio is counted by decoding it) and writes nothing.
+public struct JobPlan: Sendable {
+    public let request: ScaleRequest
+    public let container: OutputContainer
+    /// The source's whole duration in seconds: its video stream's, or
+    /// without video its audio's (samples over rate).
+    public let sourceDuration: Rational
+    /// S, the part scaled (the whole source, or --start to --end), and f.
+    public let scale: TimeScale
+    /// Video frames to write, N = ceil(D · fps); 0 when no video is written.
+    public let frames: Int
+    /// The audio to scale; nil when the output holds none.
+    public let audio: AudioPlan?
+    /// What the output keeps, changes and leaves out of the source.
+    public let carryover: Carryover
+    let source: SourceInfo
+    /// How the picture is written; nil when no video is written.
+    let mode: PictureMode?
+    /// The source's chapters on the output's time line.
+    let chapters: [Chapter]
+
+    public var input: String { request.input }
+    public var output: String { request.output }
+    public var fps: Rational { request.fps }
+
+    /// Plans `request`: probes the input, counts its audio and checks the
+    /// destination, in the order the user would want to hear of problems.
+    /// - Parameters:
+    ///   - folderToBeMade: the output's folder does not exist yet and will be
+    ///     made before the job runs, so it is not refused for that.
+    ///   - warning: things worth telling that do not stop the job.
+    init(request: ScaleRequest, gate: LaneGate, folderToBeMade: Bool, warning: (String) -> Void) throws {
+        let container = try Self.container(of: request)
+        let source = try SourceInfo(path: request.input, audioTrack: request.audioTrack)
+        let writesVideo = source.video != nil && !container.isAudioOnly
+        let audioMatters = !writesVideo || request.waveform != nil
+        if source.audioStreamIndex == nil {
+            if !writesVideo { throw ScaleError.noAudioToWrite(request.output) }
+            if let waveform = request.waveform { throw ScaleError.noAudioToWrite(waveform) }
+        }
+        for path in [request.output] + (request.waveform.map { [$0] } ?? []) {
+            try AtomicOutput.check(finalPath: path, input: request.input, overwrite: request.overwrite, folderToBeMade: folderToBeMade)
+        }
+        let counted = try Self.countAudio(request: request, source: source, gate: gate, required: audioMatters, warning: warning)
+        guard let whole = source.video?.duration ?? counted.flatMap({ Rational(Int64($0.alignment.count), Int64($0.rate)) })
+        else { throw ScaleError.unknownDuration }
+        guard let span = request.trim.duration(within: whole) else {
+            throw ScaleError.startPastEnd(start: request.trim.start.doubleValue, duration: whole.doubleValue)
+        }
+        guard let scale = TimeScale(sourceDuration: span, target: request.target) else {
+            throw ScaleError.impossibleTarget
+        }
+        let audio = try counted.flatMap {
+            try AudioPlan(
+                $0, request: request, container: container, whole: whole, scale: scale, hasVideo: source.video != nil,
+                required: audioMatters, warning: warning)
+        }
+        let mode = source.video.flatMap { writesVideo ? PictureMode(source: $0.picture, keepHDR: request.keepHDR) : nil }
+        let chapters = container.carriesChapters ? Self.retimedChapters(source: source, trim: request.trim, scale: scale) : []
+        self.request = request
+        self.container = container
+        self.source = source
+        sourceDuration = whole
+        self.scale = scale
+        frames = writesVideo ? scale.frameCount(fps: request.fps) : 0
+        self.audio = audio
+        self.mode = mode
+        self.chapters = chapters
+        carryover = Carryover(
+            source: source, mode: mode, container: container, chapters: chapters.count, request: request,
+            audio: audio?.encoding)
+    }
+
+    /// D, the output's duration in seconds.
+    public var targetDuration: Double { scale.targetDuration }
+
+    private static func container(of request: ScaleRequest) throws -> OutputContainer {
+        guard let container = OutputContainer(path: request.output) else {
+            throw ScaleError.unsupportedContainer(request.output)
+        }
+        guard container.canCarry(request.audioCodec) else {
+            throw ScaleError.audioCodecNotInContainer(request.audioCodec, request.output)
+        }
+        return container
+    }
+
+    /// The decode-only count of the audio, lined up with the video (or its
+    /// own start without video); nil for none, or when it cannot be decoded
+    /// and is not `required`.
+    private static func countAudio(
+        request: ScaleRequest, source: SourceInfo, gate: LaneGate, required: Bool, warning: (String) -> Void
+    ) throws -> CountedAudio? {
+        guard let index = source.audioStreamIndex else { return nil }
+        do {
+            return try SourceAudioCount.count(
+                path: request.input, streamIndex: index, videoStart: source.video?.start, gate: gate)
+        } catch let error as FFmpegError {
+            if required { throw ScaleError.failed("its audio cannot be decoded (\(error.message))") }
+            warning("audio left out: it cannot be decoded (\(error.message))")
+            return nil
+        }
+    }
+
+    /// The source's chapters on the output's time line, from the start of
+    /// the part scaled, cut at D.
+    private static func retimedChapters(source: SourceInfo, trim: Trim, scale: TimeScale) -> [Chapter] {
+        guard let end = scale.exactTargetDuration, let from = source.timelineStart.adding(trim.start) else { return [] }
+        return source.chapters.compactMap { $0.retimed(from: from, by: scale.factor, limit: end) }
+    }
+}
+
+/// The audio a job scales: the source samples the scaler takes and how many
+/// it makes of them (SPEC §5), and how they are written.
+public struct AudioPlan: Sendable {
+    /// Samples per second, kept.
+    public let rate: Int
+    /// Samples per channel the scaler makes: `Int(Double(sourceSamples) · f)`.
+    public let samples: Int
+    /// The source samples lined up with the video, trimmed, and padded with --pad-audio.
+    let alignment: AudioAlignment
+    let encoding: AudioEncoding
+
+    /// Samples per channel the scaler takes.
+    public var sourceSamples: Int { alignment.count }
+
+    /// nil when nothing is left to scale and the audio is not `required`.
+    init?(
+        _ counted: CountedAudio, request: ScaleRequest, container: OutputContainer, whole: Rational, scale: TimeScale,
+        hasVideo: Bool, required: Bool, warning: (String) -> Void
+    ) throws {
+        let range = request.trim.samples(rate: counted.rate, duration: whole)
+        var planned = counted.alignment.trimmed(from: range.start, to: range.end)
+        if request.padAudio && hasVideo {
+            planned = planned.padded(to: Int(scale.sourceDuration.ticks(per: Int64(counted.rate))))
+        }
+        let length = scale.audioLength(count: planned.count)
+        guard planned.count > 0, length > 0 else {
+            if required { throw ScaleError.failed("its audio holds no samples to scale") }
+            warning("audio left out: it holds no samples to scale while the video plays")
+            return nil
+        }
+        rate = counted.rate
+        samples = length
+        alignment = planned
+        encoding = AudioEncoding(codec: request.audioCodec, container: container, source: counted.family)
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+@testable import ScaleVideo
+
+/// A job's plan on generated media: its numbers are those SPEC §3–§5 give,
+/// computed here from what ffprobe and ffmpeg read, and making it writes
+/// nothing.
+struct JobPlanTests {
+    /// S of SPEC §3: the video stream's duration, exactly, from its ticks.
+    static func videoDuration(_ file: URL) throws -> Rational {
+        let ticks = try #require(Int64(try Tool.probe(file, stream: "v:0", "duration_ts")))
+        let timeBase = try #require(Rational(parsing: try Tool.probe(file, stream: "v:0", "time_base")))
+        return try #require(timeBase.seconds(ofTicks: ticks))
+    }
+
+    /// Samples per channel ffmpeg decodes from the first audio stream.
+    static func decodedSamples(_ file: URL) throws -> Int {
+        let channels = try #require(Int(try Tool.probe(file, stream: "a:0", "channels")))
+        return try Media.samples(file).count / channels
+    }
+
+    static func plan(_ request: ScaleRequest, folderToBeMade: Bool = false) throws -> JobPlan {
+        try ScaleJob(request: request).plan(folderToBeMade: folderToBeMade)
+    }
+
+    @Test func aFactorPlansDurationsFramesAndSamplesAsTheSpecSays() throws {
+        let scratch = try Scratch()
+        let input = try Media.make(scratch.file("in.mov"), seconds: 3)
+        let plan = try Self.plan(
+            ScaleRequest(input: input.path, output: scratch.file("out.mov").path, target: .factor(Rational(2, 1)!), fps: Rational(30, 1)!))
+        let s = try Self.videoDuration(input)
+        #expect(plan.scale.sourceDuration == s && plan.sourceDuration == s)
+        #expect(plan.scale.factor == Rational(2, 1)!)
+        #expect(plan.targetDuration == 2 * s.doubleValue)
+        #expect(plan.frames == Int((2 * s.doubleValue * 30 - 1e-9).rounded(.up)))
+        let count = try Self.decodedSamples(input)
+        let audio = try #require(plan.audio)
+        #expect(audio.rate == 48000 && audio.sourceSamples == count)
+        #expect(audio.samples == Int(Double(count) * 2))
+        #expect(plan.container == .mov)
+        #expect(try Tool.files(in: scratch.url) == ["in.mov"])
+    }
+
+    @Test func aDurationPlansItsFactorAndFramesAtAnyRate() throws {
+        let scratch = try Scratch()
+        let input = try Media.make(scratch.file("in.mov"), seconds: 2)
+        let d = Rational(73, 10)!
+        let plan = try Self.plan(
+            ScaleRequest(input: input.path, output: scratch.file("out.mp4").path, target: .duration(d), fps: Rational(60, 1)!))
+        let s = try Self.videoDuration(input)
+        let f = try #require(d.divided(by: s))
+        #expect(plan.scale.factor == f)
+        // SPEC §4's example: 7.3 s at 60 fps is 438 frames, not 439.
+        #expect(plan.frames == 438)
+        let count = try Self.decodedSamples(input)
+        #expect(plan.audio?.samples == Int(Double(count) * f.doubleValue))
+        #expect(plan.container == .mp4 && plan.request.audioCodec == .aac)
+    }
+
+    @Test func aTrimmedSoundExportPlansThePartAndNoFrames() throws {
+        let scratch = try Scratch()
+        let input = try Media.make(scratch.file("in.mov"), seconds: 3)
+        let plan = try Self.plan(
+            ScaleRequest(
+                input: input.path, output: scratch.file("part.wav").path, target: .factor(Rational(2, 1)!),
+                fps: Rational(30, 1)!, trim: Trim(start: Rational(1, 1)!, end: Rational(2, 1)!)))
+        #expect(plan.scale.sourceDuration == Rational(1, 1)!)
+        #expect(plan.frames == 0)
+        #expect(plan.audio?.sourceSamples == 48000 && plan.audio?.samples == 96000)
+        #expect(plan.carryover.dropped == ["video (wav holds sound alone)"])
+        #expect(plan.carryover.changed == ["cut to 1.000 s – 2.000 s of the source"])
+    }
+
+    @Test func thePlanIsWhatTheConversionDoes() throws {
+        let scratch = try Scratch()
+        let input = try Media.make(scratch.file("in.mov"), seconds: 1)
+        let request = ScaleRequest(
+            input: input.path, output: scratch.file("out.mkv").path, target: .factor(Rational(3, 2)!), fps: Rational(25, 1)!)
+        let plan = try Self.plan(request)
+        let result = try ScaleJob(request: request).run()
+        #expect(plan.frames == result.frames && plan.audio?.samples == result.audioSamples)
+        #expect(plan.targetDuration == result.duration && plan.scale.sourceDuration.doubleValue == result.sourceDuration)
+        #expect(plan.carryover == result.carryover)
+    }
+
+    @Test func problemsAreFoundWithoutWriting() throws {
+        let scratch = try Scratch()
+        let input = try Media.make(scratch.file("in.mov"), seconds: 1, audio: nil)
+        try Data("text".utf8).write(to: scratch.file("notes.mov"))
+        let factor = TimeScale.Target.factor(Rational(2, 1)!)
+        let fps = Rational(30, 1)!
+        #expect(throws: ScaleError.self) {
+            try Self.plan(ScaleRequest(input: scratch.file("notes.mov").path, output: scratch.file("o.mov").path, target: factor, fps: fps))
+        }
+        #expect(throws: ScaleError.self) {
+            try Self.plan(ScaleRequest(input: input.path, output: scratch.file("o.wav").path, target: factor, fps: fps))
+        }
+        let elsewhere = scratch.file("later/o.mov").path
+        #expect(throws: ScaleError.self) {
+            try Self.plan(ScaleRequest(input: input.path, output: elsewhere, target: factor, fps: fps))
+        }
+        let plan = try Self.plan(ScaleRequest(input: input.path, output: elsewhere, target: factor, fps: fps), folderToBeMade: true)
+        let s = try Self.videoDuration(input)
+        #expect(plan.frames == Int((2 * s.doubleValue * 30 - 1e-9).rounded(.up)) && plan.audio == nil)
+        #expect(try Tool.files(in: scratch.url) == ["in.mov", "notes.mov"])
+    }
+}
