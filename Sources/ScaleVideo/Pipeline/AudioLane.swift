@@ -1,8 +1,7 @@
 /// What the job runs of an audio lane, whatever sample type it scales in.
-protocol AudioLaneRunning: AnyObject, Sendable {
+protocol AudioLaneRunning: ScalingLane {
     /// Samples per encoded packet for a compressed codec; 0 for PCM.
     var frameSize: Int { get }
-    func run(gate: LaneGate, progress: ProgressMeter) throws
 }
 
 /// The audio lane for the chosen audio stream, scaling in the sample type
@@ -40,19 +39,16 @@ struct AudioLaneParts {
 /// channel for --mono) → progressive scaler → encoder → muxer. Rate, and
 /// without --mono channels and layout, are kept. Built on the job's thread,
 /// then handed whole to its own queue: never used from two threads at once.
-final class AudioLane<Sample: PCMSample>: AudioLaneRunning, @unchecked Sendable {
+final class AudioLane<Sample: PCMSample>: AudioLaneRunning {
     let encoding: AudioEncoding
     private let decoding: StreamDecoder
-    private let encoder: Encoder
-    private let outputStream: Stream
-    private let output: OutputFile
+    private let track: EncodedTrack
     private let scaler: AudioScaler<Sample>
     private let waveform: WaveformRecorder?
     /// Decoded frames as interleaved samples, and scaled samples as the encoder's frames.
     private let reader: SampleReader<Sample>
     private let writer: SampleWriter<Sample>
     private var merged: UnsafeMutableBufferPointer<Sample>
-    private let encoded: Packet
     private var written = 0
     /// Silent samples per channel still to put in front, or (negative) decoded ones still to drop.
     private var lead: Int
@@ -60,24 +56,24 @@ final class AudioLane<Sample: PCMSample>: AudioLaneRunning, @unchecked Sendable 
     init(_ parts: AudioLaneParts) throws {
         encoding = parts.encoding
         decoding = parts.decoding
-        output = parts.output
         waveform = parts.waveform
         lead = parts.alignment.lead
         let rate = decoding.decoder.sampleRate
         let sourceLayout = try decoding.decoder.channelLayout()
         let layout = parts.request.mono ? ChannelLayout(channels: 1) : try ChannelLayout(copying: sourceLayout)
-        encoder = try encoding.makeEncoder(layout: layout, rate: rate, globalHeader: output.wantsGlobalHeader)
+        let encoder = try encoding.makeEncoder(layout: layout, rate: rate, globalHeader: parts.output.wantsGlobalHeader)
         reader = SampleReader(layout: sourceLayout, rate: rate, family: encoding.family)
         writer = try SampleWriter(encoding: encoding, layout: layout, rate: rate)
-        outputStream = try output.addStream(for: encoder, tags: parts.source.audioTags.carriedFromStream)
+        track = try EncodedTrack(encoder: encoder, output: parts.output, tags: parts.source.audioTags.carriedFromStream)
         scaler = AudioScaler(
             channels: layout.channels, count: parts.alignment.count, length: parts.length,
             blockSize: encoder.audioFrameSize ?? 4096)
         merged = .allocate(capacity: parts.request.mono ? 4096 : 0)
-        encoded = try Packet()
     }
 
-    var frameSize: Int { encoder.audioFrameSize ?? 0 }
+    var frameSize: Int { track.encoder.audioFrameSize ?? 0 }
+
+    let lane = Lane.audio
 
     deinit { merged.deallocate() }
 
@@ -95,8 +91,8 @@ final class AudioLane<Sample: PCMSample>: AudioLaneRunning, @unchecked Sendable 
         }
         waveform?.finishSource()
         try scaler.finish(emit: emit)
-        try encoder.send(nil)
-        try drainEncoder(gate: gate)
+        try track.finish()
+        gate.wrote(.audio, upTo: track.writtenUpTo)
     }
 
     /// What is left of `samples` once decoded samples still to drop before
@@ -156,16 +152,9 @@ final class AudioLane<Sample: PCMSample>: AudioLaneRunning, @unchecked Sendable 
         waveform?.recordScaled(samples, channels: scaler.channels)
         let frame = try writer.frame(samples, pts: Int64(written))
         written += samples.count / scaler.channels
-        try encoder.send(frame)
-        try drainEncoder(gate: gate)
+        try track.encode(frame)
+        gate.wrote(.audio, upTo: track.writtenUpTo)
         progress.update(.audio, Double(scaler.produced) / Double(scaler.controls.length))
     }
 
-    private func drainEncoder(gate: LaneGate) throws {
-        while try encoder.receive(into: encoded) == .value {
-            let end = Double((encoded.pts ?? 0) + encoded.duration) * encoder.timeBase.doubleValue
-            try output.write(encoded, from: encoder, to: outputStream)
-            gate.wrote(.audio, upTo: end)
-        }
-    }
 }

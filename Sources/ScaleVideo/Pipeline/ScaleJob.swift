@@ -75,10 +75,10 @@ public final class ScaleJob: @unchecked Sendable {
             }
             try output.describe(tags: plan.source.tags.carriedFromContainer, chapters: plan.chapters)
             try output.start()
-            let lanes: [Lane] = (video == nil ? [] : [.video]) + (audio == nil ? [] : [.audio])
-            gate.open(lanes)
-            let meter = ProgressMeter(lanes: lanes, outputDuration: scale.targetDuration, handler: progress)
-            try runLanes(video: video, audio: audio, meter: meter, warning: warning)
+            let lanes: [any ScalingLane] = (video.map { [$0] } ?? []) + (audio.map { [$0] } ?? [])
+            gate.open(lanes.map(\.lane))
+            let meter = ProgressMeter(lanes: lanes.map(\.lane), outputDuration: scale.targetDuration, handler: progress)
+            try run(lanes, meter: meter)
             try output.finish()
             let measured = try MeasuredOutput(path: destination.temporaryPath) { gate.isCancelled }
             try Self.verify(
@@ -98,24 +98,21 @@ public final class ScaleJob: @unchecked Sendable {
         }
     }
 
-    /// Runs the lanes on their queues and waits for both.
-    private func runLanes(video: VideoLane?, audio: (any AudioLaneRunning)?, meter: ProgressMeter, warning: @escaping @Sendable (String) -> Void) throws {
+    /// Runs each lane on a queue of its own and waits for them all.
+    private func run(_ lanes: [any ScalingLane], meter: ProgressMeter) throws {
         let failures = FirstFailure()
         let group = DispatchGroup()
-        let runLane: @Sendable (@escaping () throws -> Void) -> Void = { body in
-            do { try body() } catch {
-                failures.record(error)
-                self.gate.cancel()
-            }
-        }
-        if let video {
-            DispatchQueue(label: "scale-video.video").async(group: group) {
-                runLane { try video.run(gate: self.gate, progress: meter) }
-            }
-        }
-        if let audio {
-            DispatchQueue(label: "scale-video.audio").async(group: group) {
-                runLane { try audio.run(gate: self.gate, progress: meter) }
+        for lane in lanes {
+            // The lane was built on this thread and is used by its queue
+            // alone from here on; group.wait() below hands it back.
+            let handOff = HandOff(lane)
+            DispatchQueue(label: "scale-video.\(lane.lane)").async(group: group) {
+                do {
+                    try handOff.value.run(gate: self.gate, progress: meter)
+                } catch {
+                    failures.record(error)
+                    self.gate.cancel()
+                }
             }
         }
         group.wait()

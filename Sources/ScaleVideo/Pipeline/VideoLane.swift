@@ -3,15 +3,12 @@
 /// frame is sent again with a new timestamp, not copied.
 /// Built on the job's thread, then handed whole to its own queue: never used
 /// from two threads at once.
-final class VideoLane: @unchecked Sendable {
+final class VideoLane: ScalingLane {
     private let decoding: StreamDecoder
-    private let encoder: Encoder
-    private let outputStream: Stream
-    private let output: OutputFile
+    private let track: EncodedTrack
     private var clock: FrameClock
     let mode: PictureMode
     private let adapter: PictureAdapter
-    private let encoded: Packet
     private let held: Frame
     private var hasHeld = false
     private var firstTimestamp: Int64?
@@ -39,7 +36,6 @@ final class VideoLane: @unchecked Sendable {
         let stream = decoding.stream
         self.hidden = hidden
         self.clock = clock
-        self.output = output
         self.sourceEnd = sourceEnd
         timeBase = video.timeBase
         mode = PictureMode(source: video.picture, keepHDR: request.keepHDR)
@@ -47,20 +43,21 @@ final class VideoLane: @unchecked Sendable {
         var options: [String: String] = [:]
         if let crf = request.crf { options["crf"] = String(crf) }
         if let preset = request.preset { options["preset"] = preset }
-        encoder = try picture.makeEncoder(globalHeader: output.wantsGlobalHeader, options: options)
-        outputStream = try output.addStream(for: encoder, tags: video.tags.carriedFromStream)
-        picture.describe(outputStream, encodedBy: encoder)
+        let encoder = try picture.makeEncoder(globalHeader: output.wantsGlobalHeader, options: options)
+        track = try EncodedTrack(encoder: encoder, output: output, tags: video.tags.carriedFromStream)
+        picture.describe(track.stream, encodedBy: encoder)
         adapter = PictureAdapter(encoder: encoder, toneMaps: mode == .toneMapped, source: stream)
-        encoded = try Packet()
         held = try Frame()
-        try StreamSideData.copyDisplayMatrix(from: stream, to: outputStream)
+        try StreamSideData.copyDisplayMatrix(from: stream, to: track.stream)
         if mode == .highDynamicRange {
             try StreamSideData.copyHDRMetadata(
                 from: stream,
                 firstFrame: { try StreamDecoder(path: request.input, streamIndex: video.streamIndex, kind: "video").nextFrame() },
-                to: outputStream)
+                to: track.stream)
         }
     }
+
+    let lane = Lane.video
 
     /// Runs the lane to the end: exactly `frameCount` frames are encoded.
     /// Each source frame decides which output frames the one before it
@@ -78,8 +75,8 @@ final class VideoLane: @unchecked Sendable {
         guard hasHeld else { throw ScaleError.noFrames }
         if !clock.isComplete { try checkReachedEnd() }
         try emitHeld(clock.finish(), gate: gate, progress: progress)
-        try encoder.send(nil)
-        try drainEncoder(gate: gate)
+        try track.finish()
+        gate.wrote(.video, upTo: track.writtenUpTo)
     }
 
     /// The frame's presentation time; a frame without one follows the last.
@@ -112,19 +109,11 @@ final class VideoLane: @unchecked Sendable {
         picture.clearPictureType()
         for index in range {
             picture.pts = Int64(index)
-            try encoder.send(picture)
-            try drainEncoder(gate: gate)
+            try track.encode(picture)
+            gate.wrote(.video, upTo: track.writtenUpTo)
             sent += 1
             progress.update(.video, Double(sent) / Double(clock.frameCount))
         }
     }
 
-    private func drainEncoder(gate: LaneGate) throws {
-        while try encoder.receive(into: encoded) == .value {
-            if encoded.duration == 0 { encoded.duration = 1 }
-            let end = Double(encoded.dts ?? 0) * encoder.timeBase.doubleValue
-            try output.write(encoded, from: encoder, to: outputStream)
-            gate.wrote(.video, upTo: end)
-        }
-    }
 }

@@ -1,0 +1,8 @@
+/// Carries a value that is not Sendable to one other thread, once: the
+/// sender gives it up at the hand-off and touches it again only after the
+/// receiver is done with it (after a wait that orders the two).
+struct HandOff<Value>: @unchecked Sendable {
+    let value: Value
+
+    init(_ value: Value) { self.value = value }
+}
