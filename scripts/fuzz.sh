@@ -28,7 +28,8 @@
 # Every crashed, hung, misspoken or leaving mutant is kept with its command
 # line, exit status and standard error in out/fuzz-SEED/ for reproduction,
 # and the exit status is then 1. The reasons given for refusing are tallied
-# at the end. Run it at low priority, e.g.
+# at the end, and the first mutant to give each is kept in out/fuzz-SEED/refused/.
+# Run it at low priority, e.g.
 #   nice -n 19 bash scripts/fuzz.sh 1000 1 > fuzz.log 2>&1 &
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -46,9 +47,10 @@ flock /tmp/sv-cpu.lock swift build -c release --product scale-video >/dev/null
 tool=$(pwd)/.build/release/scale-video
 kept=$(pwd)/out/fuzz-$seed
 rm -rf "$kept"
-mkdir -p "$kept"
+mkdir -p "$kept/refused"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+: >"$work/reasons"
 
 sources=("$work/source.mp4" "$work/source.mkv" "$work/source.wav")
 outputs=(out.mov out.mov out.wav)
@@ -134,7 +136,11 @@ for ((i = 0; i < mutants; i++)); do
     converted=$((converted + 1))
   elif [ "$status" -eq 1 ] && [ "$errors" -eq 1 ] && grep -v ': warning: ' "$work/stderr" | grep -q "^scale-video: $input: "; then
     refused=$((refused + 1))
-    grep -v ': warning: ' "$work/stderr" | sed "s/^scale-video: $input: //; s/[0-9][0-9.]*/N/g" >>"$work/reasons"
+    reason=$(grep -v ': warning: ' "$work/stderr" | sed "s/^scale-video: $input: //; s/[0-9][0-9.]*/N/g")
+    if REASON=$reason awk -F '\t' '$2 == ENVIRON["REASON"] { exit 1 }' "$work/reasons"; then
+      cp "$work/run/$input" "$kept/refused/$index-$kind.$extension"
+    fi
+    printf '%s\t%s\n' "$index" "$reason" >>"$work/reasons"
   elif [ "$status" -eq 0 ]; then
     misspoke=$((misspoke + 1))
     problems+=("misspoke: exit status 0 without an output")
@@ -156,10 +162,10 @@ done
 echo "$mutants mutants, seed $seed, limit $limit s, $(date -u +%F)"
 echo "converted $converted, refused $refused, crashed $crashed, hung $hung, misspoke $misspoke, left files behind $leftover"
 echo "($warned printed a warning about skipped damage)"
-echo "reasons for refusing, numbers written N:"
-sort "$work/reasons" 2>/dev/null | uniq -c | sort -rn
+echo "reasons for refusing (numbers written N), how often, the first mutant that gave it (kept in $kept/refused):"
+awk -F '\t' '!($2 in n) { first[$2] = $1 } { n[$2]++ }
+  END { for (r in n) printf "%7d  %s  %s\n", n[r], first[r], r }' "$work/reasons" | sort -rn
 if ((crashed + hung + misspoke + leftover)); then
   echo "kept for reproduction in $kept"
   exit 1
 fi
-rmdir "$kept"
