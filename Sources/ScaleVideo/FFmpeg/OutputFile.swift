@@ -1,9 +1,10 @@
 import CFFmpeg
 import Foundation
 
-/// A container being written. Streams are added before `start()`; after it,
-/// `write` may be called from several threads and is serialized.
-final class OutputFile: @unchecked Sendable {
+/// A container being written. Streams are added before `start()`, on one
+/// thread; after it, the tracks of the lanes call `write` from their own
+/// queues, and `write` and `finish` hold a lock.
+final class OutputFile {
     private var context: UnsafeMutablePointer<AVFormatContext>?
     private let lock = NSLock()
     private var started = false

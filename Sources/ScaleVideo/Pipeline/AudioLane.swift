@@ -38,7 +38,8 @@ struct AudioLaneParts {
 /// Demux → decode → the scaler's sample type (swresample; averaged to one
 /// channel for --mono) → progressive scaler → encoder → muxer. Rate, and
 /// without --mono channels and layout, are kept. Built on the job's thread,
-/// then handed whole to its own queue: never used from two threads at once.
+/// then handed whole to its own queue (HandOff, in ScaleJob): never used from
+/// two threads at once.
 final class AudioLane<Sample: PCMSample>: AudioLaneRunning {
     let encoding: AudioEncoding
     private let decoding: StreamDecoder

@@ -11,6 +11,7 @@ enum Lane: Int, CaseIterable {
 /// Keeps the lane that is ahead in output time from running more than
 /// `lead` seconds before the other, so the muxer's interleaving queue stays
 /// small whatever the file's length; and carries cancellation to both lanes.
+/// Sendable because its state is read and written under `condition` alone.
 final class LaneGate: @unchecked Sendable {
     private let condition = NSCondition()
     private var written = [0.0, 0.0]

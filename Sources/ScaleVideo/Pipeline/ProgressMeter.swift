@@ -11,6 +11,7 @@ public struct JobProgress: Sendable {
 /// Combines the lanes' progress into one value from 0 to 1: half video and
 /// half audio (all video when there is no audio). Monotonic; it reaches 1
 /// only when the job says the file is complete.
+/// Sendable because its state is read and written under `lock` alone.
 final class ProgressMeter: @unchecked Sendable {
     private let lock = NSLock()
     private var fractions = [0.0, 0.0]

@@ -5,7 +5,7 @@ import Foundation
 /// nothing written), then its execution: the video and audio lanes on two
 /// queues into one muxer, and the output put in place when it is complete.
 /// `cancel()` may be called from any thread.
-public final class ScaleJob: @unchecked Sendable {
+public final class ScaleJob: Sendable {
     public let request: ScaleRequest
     private let gate = LaneGate(lanes: [])
 
@@ -135,6 +135,7 @@ public final class ScaleJob: @unchecked Sendable {
 
 /// The first error of the lanes; a real failure wins over the cancellation
 /// it caused in the other lane.
+/// Sendable because `error` is read and written under `lock` alone.
 private final class FirstFailure: @unchecked Sendable {
     private let lock = NSLock()
     private var error: Error?

@@ -1,8 +1,8 @@
 /// Demux → decode → frame clock → (swscale) → libx264 → muxer, for the
 /// video stream. Frames the clock skips are never converted; a repeated
 /// frame is sent again with a new timestamp, not copied.
-/// Built on the job's thread, then handed whole to its own queue: never used
-/// from two threads at once.
+/// Built on the job's thread, then handed whole to its own queue (HandOff,
+/// in ScaleJob): never used from two threads at once.
 final class VideoLane: ScalingLane {
     private let decoding: StreamDecoder
     private let track: EncodedTrack

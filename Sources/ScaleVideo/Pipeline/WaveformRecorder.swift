@@ -5,8 +5,8 @@ import Foundation
 /// frame's channels averaged, turned into decibels and averaged down to one
 /// level per bar as they pass. Memory is bounded by the picture's width,
 /// whatever the audio's length. Used by the audio lane, then read by the job
-/// once the lane has finished.
-final class WaveformRecorder: @unchecked Sendable {
+/// once the lane has finished: it goes to the lane's queue with the lane.
+final class WaveformRecorder {
     let noiseFloor: Double
     private let sourceCount: Int
     private let scaledCount: Int
