@@ -22,7 +22,8 @@ final class Batch: @unchecked Sendable {
 
     private let items: [Item]
     private let jobs: Int
-    private let request: @Sendable (_ input: String, _ output: String) -> ScaleRequest
+    /// Every input's request, but for its input and output.
+    private let template: ScaleRequest
     private let reporter: Reporter
     private let mode: Mode
     private let lock = NSLock()
@@ -32,14 +33,13 @@ final class Batch: @unchecked Sendable {
     private var outcomes: [Outcome?]
 
     init(
-        items: [Item], jobs: Int, reporter: Reporter,
-        request: @escaping @Sendable (_ input: String, _ output: String) -> ScaleRequest, mode: Mode = .convert
+        items: [Item], jobs: Int, reporter: Reporter, template: ScaleRequest, mode: Mode = .convert
     ) {
         self.items = items
         self.mode = mode
         self.jobs = max(1, min(jobs, items.count))
         self.reporter = reporter
-        self.request = request
+        self.template = template
         outcomes = Array(repeating: nil, count: items.count)
     }
 
@@ -87,7 +87,7 @@ final class Batch: @unchecked Sendable {
         if let problem = item.problem {
             outcome = .failed(problem)
         } else {
-            let job = ScaleJob(request: request(item.input, item.output))
+            let job = ScaleJob(request: template.with(input: item.input, output: item.output))
             let startedBeforeCancel = lock.withLock {
                 running[index] = job
                 return !cancelled

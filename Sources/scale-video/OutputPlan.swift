@@ -5,6 +5,18 @@ import ScaleVideo
 /// or beside the input. Two inputs never share an output: the later one
 /// fails instead of replacing the earlier one's file.
 enum OutputPlan {
+    /// Each input with its output, or why it has none. The --output-dir
+    /// folder is made here, or for a dry run only checked.
+    static func items(for inputs: [String], options: OutputOptions, dryRun: Bool) -> [Batch.Item] {
+        let folderProblem = options.outputDir.flatMap { folder in
+            (dryRun ? OutputFolder.check(folder) : OutputFolder.make(folder)).map { "cannot create the output folder \(folder): \($0)" }
+        }
+        let outputs = outputs(for: inputs, output: options.output, directory: options.outputDir, container: options.container)
+        return zip(inputs, outputs).map { input, planned in
+            Batch.Item(input: input, output: planned.path, problem: folderProblem ?? planned.conflict)
+        }
+    }
+
     static func outputs(
         for inputs: [String], output: String?, directory: String?, container: OutputContainer?
     ) -> [PlannedOutput] {

@@ -10,9 +10,17 @@ struct CommandLineTests {
             "--duration", "--factor", "--fps", "--output", "--output-dir", "--container", "--audio-codec", "--crf", "--preset",
             "--jobs", "--overwrite", "--json", "--progress", "--quiet", "--audio-track", "--keep-hdr", "Examples:", "NAME-scaled.mov",
             "Exit status", "tone-mapped", "default one", "--start", "--end", "--pad-audio", "--mono", "--waveform",
-            "--noise-floor", ".wav", "-scaled.flac",
+            "--noise-floor", ".wav", "-scaled.flac", "--dry-run",
         ] {
             #expect(result.text.contains(text), "help lacks \(text)")
+        }
+        // The options stand under their groups' headings, in this order.
+        let headings = ["TARGET:", "OUTPUT:", "AUDIO:", "VIDEO:", "REPORTING:"].compactMap { result.text.range(of: $0)?.lowerBound }
+        #expect(headings.count == 5 && headings == headings.sorted())
+        for (option, heading) in [("--fps", "TARGET:"), ("--jobs", "OUTPUT:"), ("--mono", "AUDIO:"), ("--crf", "VIDEO:"), ("--quiet", "REPORTING:")] {
+            let before = result.text.range(of: "\n  \(option) ")?.lowerBound
+            let last = before.flatMap { at in result.text[..<at].components(separatedBy: "\n").last { $0.hasSuffix(":") && !$0.hasPrefix(" ") } }
+            #expect(last == heading, "\(option) is not under \(heading)")
         }
     }
 

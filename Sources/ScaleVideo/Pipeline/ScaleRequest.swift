@@ -59,7 +59,8 @@ public struct ScaleRequest: Sendable {
     public var output: String
     public var target: TimeScale.Target
     public var fps: Rational
-    public var audioCodec: AudioCodec
+    /// The audio codec asked for; nil for the output's default.
+    public var requestedAudioCodec: AudioCodec?
     /// libx264's constant rate factor; nil keeps libx264's default (23).
     public var crf: Int?
     /// libx264's preset; nil keeps libx264's default (medium).
@@ -91,7 +92,7 @@ public struct ScaleRequest: Sendable {
         self.output = output
         self.target = target
         self.fps = fps
-        self.audioCodec = audioCodec ?? AudioCodec.defaultCodec(forOutput: output)
+        requestedAudioCodec = audioCodec
         self.crf = crf
         self.preset = preset
         self.overwrite = overwrite
@@ -102,6 +103,19 @@ public struct ScaleRequest: Sendable {
         self.padAudio = padAudio
         self.waveform = waveform
         self.noiseFloor = noiseFloor
+    }
+
+    /// The audio codec the output is written with: the one asked for, or
+    /// the output's default (AAC for the MP4 family, lossless otherwise).
+    public var audioCodec: AudioCodec { requestedAudioCodec ?? AudioCodec.defaultCodec(forOutput: output) }
+
+    /// This request for another input and output, all else the same: a
+    /// batch makes every input's request from one.
+    public func with(input: String, output: String) -> ScaleRequest {
+        var request = self
+        request.input = input
+        request.output = output
+        return request
     }
 }
 

@@ -1,0 +1,35 @@
+import ArgumentParser
+import ScaleVideo
+
+/// How the audio is chosen, changed, written and drawn.
+struct AudioOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The audio codec: pcm (lossless: PCM, or FLAC in .flac) or aac. Default: aac for .mp4/.m4v/.m4a, pcm otherwise.", valueName: "codec"))
+    var audioCodec: AudioCodec?
+
+    @Option(help: ArgumentHelp(
+        "The audio track to scale: 1 for the input's first, 2 for its second, … Default: the input's default track; the others are left out.",
+        valueName: "n"))
+    var audioTrack: Int?
+
+    @Flag(help: "When the audio ends before the video, fill it with digital silence to the video's end, so both streams end together.")
+    var padAudio = false
+
+    @Flag(help: "Merge all audio channels into one (their average) before scaling.")
+    var mono = false
+
+    @Option(help: ArgumentHelp(
+        "Also draw the source audio above the scaled audio as decibel bars over time, into this PNG file (one input only).",
+        valueName: "file.png"))
+    var waveform: String?
+
+    @Option(help: ArgumentHelp("The level, in dB below full scale, at which the waveform's bars start. Default: -70.", valueName: "dB"))
+    var noiseFloor: Double = WaveformPicture.defaultNoiseFloor
+
+    func validate() throws {
+        if let audioTrack, audioTrack < 1 { throw ValidationError("--audio-track counts from 1.") }
+        if let waveform, !waveform.lowercased().hasSuffix(".png") { throw ValidationError("--waveform \(waveform): use a .png name.") }
+        guard noiseFloor < 0, noiseFloor >= -300 else { throw ValidationError("--noise-floor must be below 0 dB and at least -300 dB.") }
+    }
+}
+
+extension AudioCodec: ExpressibleByArgument {}

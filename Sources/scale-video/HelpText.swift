@@ -1,0 +1,56 @@
+/// The long help of `scale-video --help`: what the tool does, what it
+/// keeps, where outputs go, and examples.
+enum HelpText {
+    static let discussion = """
+        The output plays the same content uniformly faster or slower. Video \
+        frames are repeated (slowing down) or skipped (speeding up) against \
+        the output frame clock and encoded as H.264; audio is time-scaled by \
+        linear interpolation, keeping its channels and sample rate, and \
+        written as PCM (.mov, .mkv) or AAC (.mp4, .m4v). Audio that starts \
+        before or after the first frame is lined up with the picture.
+
+        Rotation, pixel shape, colour tags, container tags, stream \
+        languages and chapters (retimed) are carried over. HDR (PQ, HLG) \
+        is tone-mapped to SDR BT.709 unless --keep-hdr is given. One audio \
+        track is scaled (the default one, or --audio-track); subtitles and \
+        other tracks are left out. Each result names what was kept, \
+        changed and dropped.
+
+        Sound alone: an input without video (wav, aiff, caf, flac, m4a, \
+        aac, mp3, …) is scaled into an audio file, and a movie's audio is \
+        exported alone to an audio output (-o out.wav, .aiff, .caf, .flac, \
+        .m4a; with --factor 1 an exact decode). Lossless outputs keep the \
+        source's sample format (16-bit, 24-bit, 32-bit or float; FLAC up to \
+        24-bit). --start/--end scale only part of the source, --pad-audio \
+        fills short audio with silence to the video's end, --mono merges \
+        the channels, and --waveform draws the source and scaled audio as \
+        decibel bars into a PNG.
+
+        Without -o, each output goes next to its input (or into \
+        --output-dir) as NAME-scaled.mov, or with the --container extension; \
+        sound alone keeps its format (song.flac → song-scaled.flac) where it \
+        can be written, else becomes AAC in NAME-scaled.m4a. \
+        Inputs are never modified; an output appears only when complete, and \
+        an existing file is replaced only with --overwrite.
+
+        --dry-run prints what each input's conversion would do (its plan) \
+        and writes nothing.
+
+        Every input is tried; one that fails does not stop the others. \
+        --json prints one JSON object per input on standard output, with \
+        what the written file was measured to hold and its audio/video \
+        drift. Ctrl-C cancels and removes unfinished outputs. \
+        Exit status: 0 all converted, 1 an input failed, 64 bad usage, \
+        130 cancelled.
+
+        Examples:
+          scale-video in.mp4 --duration 20 --fps 30
+          scale-video in.mp4 -o slow.mov --factor 2
+          scale-video in.mov -o fast.mp4 --factor 0.5 --fps 30000/1001 --crf 18
+          scale-video clips/*.mp4 --factor 2 --output-dir scaled --jobs 2 --json
+          scale-video concert.mkv -o concert.mov --factor 2 --audio-track 2
+          scale-video song.flac --factor 1.25 --waveform song.png
+          scale-video talk.mp4 -o talk.wav --start 60 --end 90 --factor 1
+          scale-video clips/*.mp4 --factor 2 --dry-run --json
+        """
+}
