@@ -28,8 +28,7 @@ final class InputFile {
 
     /// The container's duration in seconds; nil when it declares none.
     var duration: Rational? {
-        let micros = format.pointee.duration
-        guard micros != SV_NOPTS_VALUE, micros > 0 else { return nil }
+        guard let micros = Optional(timestamp: format.pointee.duration), micros > 0 else { return nil }
         return Rational(micros, Int64(AV_TIME_BASE))
     }
 

@@ -157,5 +157,4 @@ final class AudioLane<Sample: PCMSample>: AudioLaneRunning {
         gate.wrote(.audio, upTo: track.writtenUpTo)
         progress.update(.audio, Double(scaler.produced) / Double(scaler.controls.length))
     }
-
 }
