@@ -38,7 +38,7 @@ struct ScaleVideoCommand: ParsableCommand {
     }
 
     func run() throws {
-        let signals = SignalTrap()
+        let signals = SignalTrap.shared
         if reporting.verbose { FFmpegLog.showWarnings() } else { FFmpegLog.silence() }
         let reporter = Reporter(style: reporting.style, jsonResults: reporting.json, total: inputs.count)
         let folderToBeMade = outputs.outputDir.map { !OutputFolder.isFolder($0) } ?? false

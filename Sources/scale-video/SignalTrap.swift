@@ -2,21 +2,27 @@ import Dispatch
 import Foundation
 import ScaleVideo
 
-/// Catches SIGINT and SIGTERM from start-up on. The first asks the running
-/// conversions to cancel; a second removes their temporary files and exits
-/// at once with status 130.
+/// Catches SIGINT and SIGTERM from start-up to exit. The first asks the
+/// running conversions to cancel; a second removes their temporary files
+/// and exits at once with status 130.
+///
+/// There is one trap, made on first use and never released: a signal may
+/// arrive at any moment, while the command is ending too, and its handler
+/// must still find the trap there.
 final class SignalTrap: @unchecked Sendable {
+    static let shared = SignalTrap()
+
     private let lock = NSLock()
     private var cancel: (() -> Void)?
     private var received = false
     private let sources: [DispatchSourceSignal]
 
-    init() {
+    private init() {
         let numbers = [SIGINT, SIGTERM]
         for number in numbers { signal(number, SIG_IGN) }
         sources = numbers.map { DispatchSource.makeSignalSource(signal: $0, queue: .global()) }
         for source in sources {
-            source.setEventHandler { [unowned self, source] in self.fire(times: source.data) }
+            source.setEventHandler { [self, source] in fire(times: source.data) }
             source.resume()
         }
     }
@@ -38,7 +44,10 @@ final class SignalTrap: @unchecked Sendable {
             if received || times > 1 {
                 Diagnostics.line("scale-video: stopped at once")
                 PartialFiles.removeAll()
-                exit(130)
+                // The main thread may be exiting too: leave without running
+                // exit handlers a second time, once the results are out.
+                fflush(nil)
+                _exit(130)
             }
             received = true
             return cancel
