@@ -8,24 +8,31 @@ final class AtomicOutput {
     let temporaryPath: String
     private let overwrite: Bool
     private var settled = false
+    /// Open on the temporary file, holding its advisory lock while it is
+    /// written: a file whose lock can be taken belongs to no live writer.
+    private var lock: Int32 = -1
 
     init(finalPath: String, input: String, overwrite: Bool) throws {
         try Self.check(finalPath: finalPath, input: input, overwrite: overwrite)
         let url = URL(fileURLWithPath: finalPath)
-        let token = String(UInt32.random(in: 0...UInt32.max), radix: 36)
-        temporaryPath = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.deletingPathExtension().lastPathComponent).partial-\(token).\(url.pathExtension)").path
+        let folder = url.deletingLastPathComponent().path
         self.finalPath = finalPath
         self.overwrite = overwrite
+        let stem = ".\(url.deletingPathExtension().lastPathComponent).partial-"
+        let suffix = ".\(url.pathExtension)"
+        let token = String(UInt32.random(in: 0...UInt32.max), radix: 36)
+        temporaryPath = URL(fileURLWithPath: folder).appendingPathComponent(stem + token + suffix).path
         PartialFiles.register(temporaryPath)
-        let file = open(temporaryPath, O_CREAT | O_EXCL | O_WRONLY, 0o644)
-        guard file >= 0 else {
-            let reason = String(cString: strerror(errno))
+        do {
+            lock = try FolderLock.holding(folder) {
+                StaleFiles.remove(in: folder, named: stem, suffix)
+                return try Self.createLocked(temporaryPath)
+            }
+        } catch let reason as POSIXError {
             PartialFiles.unregister(temporaryPath)
             settled = true
-            throw ScaleError.failed("cannot write \(finalPath): \(reason)")
+            throw ScaleError.failed("cannot write \(finalPath): \(String(cString: strerror(reason.code.rawValue)))")
         }
-        close(file)
     }
 
     deinit { discard() }
@@ -62,16 +69,33 @@ final class AtomicOutput {
             }
             unlink(temporaryPath)
         }
-        settled = true
-        PartialFiles.unregister(temporaryPath)
+        settle()
     }
 
     /// Removes the temporary file, if the output was not committed.
     func discard() {
         guard !settled else { return }
         unlink(temporaryPath)
+        settle()
+    }
+
+    private func settle() {
         settled = true
         PartialFiles.unregister(temporaryPath)
+        close(lock)
+    }
+
+    /// Creates `path`, which must not exist, and takes its lock.
+    private static func createLocked(_ path: String) throws -> Int32 {
+        let file = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o644)
+        guard file >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        guard flock(file, LOCK_EX | LOCK_NB) == 0 else {
+            let reason = POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+            close(file)
+            unlink(path)
+            throw reason
+        }
+        return file
     }
 
     private func failure(_ what: String) -> ScaleError {
