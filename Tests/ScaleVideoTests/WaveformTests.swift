@@ -261,7 +261,7 @@ struct WaveformTests {
         var image = RGBImage(width: 37, height: 11)
         for index in image.pixels.indices { image.pixels[index] = UInt8(truncatingIfNeeded: index * 7 + index / 3) }
         let file = scratch.file("picture.png")
-        try PNGWriter.write(image, to: file.path)
+        try PNGWriter.encode(image).write(to: file)
         #expect(try Tool.probe(file, stream: "v:0", "codec_name") == "png")
         #expect(try Tool.probe(file, stream: "v:0", "width") == "37")
         #expect(try Tool.probe(file, stream: "v:0", "height") == "11")
@@ -279,7 +279,7 @@ struct WaveformTests {
             ], width: WaveformPicture.defaultWidth, panelHeight: WaveformPicture.defaultPanelHeight,
             noiseFloor: WaveformPicture.defaultNoiseFloor)
         let file = scratch.file("waveform.png")
-        try PNGWriter.write(image, to: file.path)
+        try PNGWriter.encode(image).write(to: file)
         #expect(try Tool.probe(file, stream: "v:0", "width") == "\(WaveformPicture.defaultWidth)")
         #expect(try Tool.probe(file, stream: "v:0", "height") == "\(2 * WaveformPicture.defaultPanelHeight)")
     }

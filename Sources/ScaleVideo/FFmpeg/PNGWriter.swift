@@ -3,11 +3,6 @@ import Foundation
 
 /// Saves pictures as PNG files with libavcodec's PNG encoder.
 enum PNGWriter {
-    /// Encodes `image` and writes it to `path`, replacing any file there.
-    static func write(_ image: RGBImage, to path: String) throws {
-        try encode(image).write(to: URL(fileURLWithPath: path), options: .atomic)
-    }
-
     /// The PNG file's bytes.
     static func encode(_ image: RGBImage) throws -> Data {
         let encoder = try Encoder(name: "png", globalHeader: false) { context in

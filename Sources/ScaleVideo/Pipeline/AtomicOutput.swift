@@ -8,9 +8,10 @@ final class AtomicOutput {
     let temporaryPath: String
     private let overwrite: Bool
     private var settled = false
-    /// Open on the temporary file, holding its advisory lock while it is
-    /// written: a file whose lock can be taken belongs to no live writer.
-    private var lock: Int32 = -1
+    /// Open for writing on the temporary file, holding its advisory lock
+    /// while it is written: a file whose lock can be taken belongs to no
+    /// live writer.
+    private var handle: Int32 = -1
 
     init(finalPath: String, input: String, overwrite: Bool) throws {
         try Self.check(finalPath: finalPath, input: input, overwrite: overwrite)
@@ -24,7 +25,7 @@ final class AtomicOutput {
         temporaryPath = URL(fileURLWithPath: folder).appendingPathComponent(stem + token + suffix).path
         PartialFiles.register(temporaryPath)
         do {
-            lock = try FolderLock.holding(folder) {
+            handle = try FolderLock.holding(folder) {
                 StaleFiles.remove(in: folder, named: stem, suffix)
                 return try Self.createLocked(temporaryPath)
             }
@@ -57,6 +58,22 @@ final class AtomicOutput {
         }
     }
 
+    /// Writes `bytes` as the temporary file's content; a failure names the
+    /// output, as the person who asked for it knows it.
+    func write(_ bytes: Data) throws {
+        try bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Foundation.write(handle, buffer.baseAddress! + offset, buffer.count - offset)
+                guard written >= 0 else {
+                    if errno == EINTR { continue }
+                    throw failure("cannot write \(finalPath)")
+                }
+                offset += written
+            }
+        }
+    }
+
     /// Puts the finished file in place.
     func commit() throws {
         if overwrite {
@@ -82,7 +99,7 @@ final class AtomicOutput {
     private func settle() {
         settled = true
         PartialFiles.unregister(temporaryPath)
-        close(lock)
+        close(handle)
     }
 
     /// Creates `path`, which must not exist, and takes its lock.

@@ -87,7 +87,7 @@ public final class ScaleJob: Sendable {
                 let panels = recorder.panels(
                     sourceDuration: scale.sourceDuration.doubleValue, scaledDuration: scale.targetDuration,
                     factor: scale.factor.doubleValue)
-                try PNGWriter.write(WaveformPicture.render(panels, noiseFloor: request.noiseFloor), to: picture.temporaryPath)
+                try picture.write(PNGWriter.encode(WaveformPicture.render(panels, noiseFloor: request.noiseFloor)))
             }
             try destination.commit()
             try picture?.commit()
