@@ -49,6 +49,15 @@ struct BadInputTests {
         for (name, reason) in cases { try Self.expectRefused(name, reason: reason, in: scratch.url) }
     }
 
+    @Test func soundThatHoldsNoSamplesIsRefusedWithoutNamingOptionsNotGiven() throws {
+        let scratch = try Scratch()
+        try Tool.ffmpeg(["-f", "lavfi", "-i", "sine=f=440:r=48000", "-t", "0", scratch.file("silent.wav").path])
+        #expect(try Tool.probe(scratch.file("silent.wav"), stream: "a:0", "codec_name") == "pcm_s16le")
+        try Self.expectRefused("silent.wav", reason: "its audio holds no samples", in: scratch.url)
+        let result = try Tool.scale(["silent.wav", "--factor", "2", "--quiet"], in: scratch.url)
+        #expect(!result.stderr.contains("--start"), "\(result.stderr)")
+    }
+
     @Test func truncatedMoviesAreRefused() throws {
         let scratch = try Scratch()
         let source = try Self.movie(scratch.file("source.mp4"), audio: "aac")

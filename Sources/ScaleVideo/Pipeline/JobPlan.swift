@@ -48,6 +48,8 @@ public struct JobPlan: Sendable {
         let counted = try Self.countAudio(request: request, source: source, gate: gate, required: audioMatters, warning: warning)
         guard let whole = source.video?.duration ?? counted.flatMap({ Rational(Int64($0.alignment.count), Int64($0.rate)) })
         else { throw ScaleError.unknownDuration }
+        // Only a --start can leave nothing of a source that lasts.
+        guard whole.isPositive else { throw source.video == nil ? ScaleError.noAudioSamples : ScaleError.unknownDuration }
         guard let span = request.trim.duration(within: whole) else {
             throw ScaleError.startPastEnd(start: request.trim.start.doubleValue, duration: whole.doubleValue)
         }
@@ -139,7 +141,7 @@ public struct AudioPlan: Sendable {
         }
         let length = scale.audioLength(count: planned.count)
         guard planned.count > 0, length > 0 else {
-            if required { throw ScaleError.failed("its audio holds no samples to scale") }
+            if required { throw ScaleError.noAudioSamples }
             warning("audio left out: it holds no samples to scale while the video plays")
             return nil
         }

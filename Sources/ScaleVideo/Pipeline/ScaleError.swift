@@ -9,6 +9,7 @@ public enum ScaleError: Error, CustomStringConvertible, Sendable {
     case notMedia(String)
     case noStreams
     case noAudioToWrite(String)
+    case noAudioSamples
     case startPastEnd(start: Double, duration: Double)
     case noAudioTrack(Int, available: Int)
     case unknownDuration
@@ -31,6 +32,7 @@ public enum ScaleError: Error, CustomStringConvertible, Sendable {
         case .notMedia(let reason): "not a readable movie (\(reason))"
         case .noStreams: "has no video or audio stream"
         case .noAudioToWrite(let path): "has no audio to write to \(path)"
+        case .noAudioSamples: "its audio holds no samples to scale"
         case .startPastEnd(let start, let duration):
             "--start \(Self.seconds(start)) s is at or past its end (\(Self.seconds(duration)) s)"
         case .noAudioTrack(let track, let available):
