@@ -44,7 +44,7 @@ final class StreamDecoder {
                 return frame
             }
             if flushed { return nil }
-            guard try input.read(into: packet) else {
+            guard try readPacket() else {
                 flushed = true
                 _ = try skippingDamage("packet") { try decoder.send(nil) }
                 continue
@@ -53,6 +53,26 @@ final class StreamDecoder {
             _ = try skippingDamage("packet") { try decoder.send(packet) }
         }
     }
+
+    /// Reads the next packet; false at the end of the file. A packet that
+    /// cannot be read (a sample table that claims more than can be had, a
+    /// position that cannot be reached) is damage: it is skipped with a
+    /// warning. A demuxer that fails again and again cannot get past it, so
+    /// the stream is taken to end there, as the ffmpeg command does; whether
+    /// what came before is enough is then judged as for a truncated file.
+    private func readPacket() throws -> Bool {
+        for _ in 0..<Self.unreadableLimit {
+            do {
+                return try input.read(into: packet)
+            } catch let error as FFmpegError {
+                warn("skipped an unreadable \(kind) packet (\(error.message))")
+            }
+        }
+        return false
+    }
+
+    /// Failed reads in a row after which a stream is taken to end.
+    private static let unreadableLimit = 16
 
     /// Moves to the key frame at or before `time`, in seconds on the file's
     /// time line (the stream's timestamps times its time base); the frames
