@@ -56,10 +56,11 @@ public final class ScaleJob: Sendable {
         do {
             let output = try OutputFile(path: destination.temporaryPath, formatFrom: request.output)
             let video = try plan.source.video.flatMap { video in
-                try plan.mode == nil
-                    ? nil
-                    : VideoLane(
-                        video: video, request: request, scale: scale, frameCount: plan.frames, output: output, warn: warning)
+                try plan.mode.map {
+                    try VideoLane(
+                        video: video, request: request, scale: scale, frameCount: plan.frames, mode: $0, output: output,
+                        warn: warning)
+                }
             }
             let recorder = plan.audio.flatMap { audio in
                 request.waveform.map { _ in

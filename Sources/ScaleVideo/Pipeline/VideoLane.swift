@@ -7,7 +7,6 @@ final class VideoLane: ScalingLane {
     private let decoding: StreamDecoder
     private let track: EncodedTrack
     private var clock: FrameClock
-    let mode: PictureMode
     private let adapter: PictureAdapter
     private let held: Frame
     private var hasHeld = false
@@ -19,10 +18,12 @@ final class VideoLane: ScalingLane {
     private let timeBase: Rational
     private let hidden: HiddenPackets
 
-    /// - Parameter warn: told of damaged packets and frames skipped.
+    /// - Parameters:
+    ///   - mode: how the picture is written, as the job's plan decided.
+    ///   - warn: told of damaged packets and frames skipped.
     init(
-        video: SourceVideo, request: ScaleRequest, scale: TimeScale, frameCount: Int, output: OutputFile,
-        warn: @escaping (String) -> Void
+        video: SourceVideo, request: ScaleRequest, scale: TimeScale, frameCount: Int, mode: PictureMode,
+        output: OutputFile, warn: @escaping (String) -> Void
     ) throws {
         guard
             let clock = FrameClock(
@@ -38,7 +39,6 @@ final class VideoLane: ScalingLane {
         self.clock = clock
         self.sourceEnd = sourceEnd
         timeBase = video.timeBase
-        mode = PictureMode(source: video.picture, keepHDR: request.keepHDR)
         let picture = PictureSettings(decoder: decoding.decoder, fps: request.fps, mode: mode)
         var options: [String: String] = [:]
         if let crf = request.crf { options["crf"] = String(crf) }
