@@ -32,9 +32,7 @@ final class Batch: @unchecked Sendable {
     private var running: [Int: ScaleJob] = [:]
     private var outcomes: [Outcome?]
 
-    init(
-        items: [Item], jobs: Int, reporter: Reporter, template: ScaleRequest, mode: Mode = .convert
-    ) {
+    init(items: [Item], jobs: Int, reporter: Reporter, template: ScaleRequest, mode: Mode) {
         self.items = items
         self.mode = mode
         self.jobs = max(1, min(jobs, items.count))
