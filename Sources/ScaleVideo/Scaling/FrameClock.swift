@@ -1,5 +1,7 @@
-/// The repeat/skip decisions of SPEC §4: output frame k, at k / fps, shows
-/// the last source frame whose scaled time f · t is at or before k / fps.
+/// The repeat/skip decisions of SPEC §4 and §8: output frame k, at k / fps,
+/// shows the last source frame whose mapped time g(t) is at or before
+/// k / fps. With one factor f, g(t) = f · (t − start); along a time map, g
+/// is the map, and the frame on screen at its first knot arrives at 0.
 ///
 /// Source frames arrive in presentation order with their timestamps; the
 /// clock answers which output frames the frame that was on screen until
@@ -7,14 +9,26 @@
 public struct FrameClock: Sendable {
     /// N, the number of output frames.
     public let frameCount: Int
-    /// Output ticks per source timestamp unit: f · fps · timeBase.
-    private let ticksPerUnit: Rational
-    /// Output ticks of the source before the part scaled: f · fps · start.
-    private let startTicks: Rational
+    /// Source timestamps, in units after the first frame, at or before which a frame arrives at 0.
+    private let startUnits: Rational
+    /// The map's linear stretches, in source order; freezes have none.
+    private let segments: [Segment]
     private var origin: Int64?
     /// Output frames decided so far.
     public private(set) var decided = 0
 
+    /// One linear stretch of g, in source timestamp units and output ticks:
+    /// a frame `offset` units after the first one arrives at output tick
+    /// `ceil(ticksPerUnit · offset − startTicks)`.
+    private struct Segment: Sendable {
+        /// The stretch covers offsets up to and including this one; nil: to any offset.
+        let throughUnits: Rational?
+        let ticksPerUnit: Rational
+        let startTicks: Rational
+    }
+
+    /// The clock of one factor: the one-segment map from `start`, which
+    /// runs on past output frame N.
     /// - Parameters:
     ///   - factor: f, the time-scale factor.
     ///   - fps: the output frame rate.
@@ -24,17 +38,41 @@ public struct FrameClock: Sendable {
     ///     begins; the frame on screen then is output frame 0.
     public init?(factor: Rational, fps: Rational, timeBase: Rational, frameCount: Int, start: Rational = .zero) {
         guard frameCount > 0, let perSecond = factor.multiplied(by: fps),
-            let ticks = perSecond.multiplied(by: timeBase), let startTicks = perSecond.multiplied(by: start)
+            let ticks = perSecond.multiplied(by: timeBase), let startTicks = perSecond.multiplied(by: start),
+            let startUnits = start.divided(by: timeBase)
         else { return nil }
-        self.ticksPerUnit = ticks
-        self.startTicks = startTicks
+        self.startUnits = startUnits
+        segments = [Segment(throughUnits: nil, ticksPerUnit: ticks, startTicks: startTicks)]
+        self.frameCount = frameCount
+    }
+
+    /// The clock of a time map: frames after its last knot's `s` are not shown.
+    /// - Parameters:
+    ///   - map: the map, times in seconds after the first frame.
+    ///   - fps: the output frame rate.
+    ///   - timeBase: the unit of the source timestamps, in seconds.
+    ///   - frameCount: N = ceil(D · fps).
+    public init?(map: TimeMap, fps: Rational, timeBase: Rational, frameCount: Int) {
+        guard frameCount > 0, let startUnits = map.sourceStart.divided(by: timeBase) else { return nil }
+        var segments: [Segment] = []
+        for (a, b) in zip(map.knots, map.knots.dropFirst()) where b.source > a.source {
+            guard let sourceSpan = b.source.subtracting(a.source), let outputSpan = b.output.subtracting(a.output),
+                let perSecond = outputSpan.divided(by: sourceSpan)?.multiplied(by: fps),
+                let ticks = perSecond.multiplied(by: timeBase), let outputTicks = a.output.multiplied(by: fps),
+                let startTicks = perSecond.multiplied(by: a.source)?.subtracting(outputTicks),
+                let through = b.source.divided(by: timeBase)
+            else { return nil }
+            segments.append(Segment(throughUnits: through, ticksPerUnit: ticks, startTicks: startTicks))
+        }
+        self.startUnits = startUnits
+        self.segments = segments
         self.frameCount = frameCount
     }
 
     /// True once every output frame is decided; later source frames cannot show.
     public var isComplete: Bool { decided >= frameCount }
 
-    /// The first output frame at or after the scaled time of `timestamp`,
+    /// The first output frame at or after the mapped time of `timestamp`,
     /// clamped to 0...N. The first timestamp seen is time 0.
     public mutating func firstTick(of timestamp: Int64) -> Int {
         let zero = origin ?? timestamp
@@ -54,9 +92,18 @@ public struct FrameClock: Sendable {
 
     private func tick(of timestamp: Int64, from zero: Int64) -> Int {
         let offset = timestamp.subtractingReportingOverflow(zero)
-        guard !offset.overflow, offset.partialValue > 0 else { return 0 }
-        let tick = ticksPerUnit.ceilOfProduct(with: offset.partialValue, minus: startTicks)
+        guard !offset.overflow, offset.partialValue > 0, !Self.isAtOrBefore(offset.partialValue, startUnits) else {
+            return 0
+        }
+        guard let segment = segments.first(where: { $0.throughUnits.map { Self.isAtOrBefore(offset.partialValue, $0) } ?? true })
+        else { return frameCount }
+        let tick = segment.ticksPerUnit.ceilOfProduct(with: offset.partialValue, minus: segment.startTicks)
         return Int(min(max(tick, 0), Int128(frameCount)))
+    }
+
+    /// offset ≤ bound, exactly.
+    private static func isAtOrBefore(_ offset: Int64, _ bound: Rational) -> Bool {
+        Int128(offset) * Int128(bound.denominator) <= Int128(bound.numerator)
     }
 
     /// A source frame with `timestamp` arrives. Returns the output frames
