@@ -1,0 +1,70 @@
+/// Where the audio goes along a time map (SPEC §8), tape-style: knot j's
+/// source sample `c_j = round(s_j · rate)` (ties away from zero) clamped to
+/// `count`, `count` for a knot at S; output boundaries `L_0 = 0`,
+/// `L_j = round(d_j · rate)` between, and the last
+/// `Int(Double(c_last − c_0) · F)` with `F = Double(d_last / (s_last − s_0))`
+/// (for a map that is one freeze, `round(d_last · rate)`). Segment j takes
+/// the κ source samples `c_j ..< c_j+1` to ℓ = `L_j+1 − L_j` output samples.
+public struct AudioMapPlan: Sendable, Equatable {
+    /// One segment: source samples `first ..< first + count` become `length` output samples.
+    public struct Segment: Sendable, Equatable {
+        public let first: Int
+        /// κ; 0 for a freeze, which gives `length` zeros.
+        public let count: Int
+        /// ℓ.
+        public let length: Int
+
+        public init(first: Int, count: Int, length: Int) {
+            self.first = first
+            self.count = count
+            self.length = length
+        }
+
+        public var end: Int { first + count }
+    }
+
+    public let segments: [Segment]
+
+    /// - Parameters:
+    ///   - map: the time map.
+    ///   - rate: samples per second.
+    ///   - count: samples per channel of the lined-up audio.
+    ///   - sourceDuration: S.
+    /// Fails (for this input) when a segment that is not a freeze holds no
+    /// sample, or when the audio ends so early that a segment's end comes
+    /// before its start.
+    public init(map: TimeMap, rate: Int, count: Int, sourceDuration: Rational) throws(TimeMapError) {
+        let knots = map.knots
+        let last = knots.count - 1
+        let sources = knots.map { knot in
+            knot.source == sourceDuration ? count : min(max(Int(knot.source.ticks(per: Int64(rate))), 0), count)
+        }
+        var bounds = [0]
+        for j in 1..<last { bounds.append(Int(knots[j].output.ticks(per: Int64(rate)))) }
+        if knots[last].source == knots[0].source {
+            bounds.append(Int(knots[last].output.ticks(per: Int64(rate))))
+        } else {
+            guard let span = knots[last].source.subtracting(knots[0].source),
+                let slope = knots[last].output.divided(by: span)
+            else { throw .tooLarge(knot: map.labels[last]) }
+            bounds.append(Int(Double(sources[last] - sources[0]) * slope.doubleValue))
+        }
+        var segments: [Segment] = []
+        for j in 0..<last {
+            let segment = Segment(first: sources[j], count: sources[j + 1] - sources[j], length: bounds[j + 1] - bounds[j])
+            if segment.count == 0 && knots[j + 1].source > knots[j].source {
+                throw .noAudioInSegment(knot: map.labels[j + 1])
+            }
+            guard segment.length >= 0 else { throw .audioEndsTooEarly(knot: map.labels[j + 1]) }
+            segments.append(segment)
+        }
+        self.segments = segments
+    }
+
+    /// c_0: the lined-up samples before it are left out.
+    public var sourceStart: Int { segments[0].first }
+    /// c_last: the lined-up samples from it on are left out.
+    public var sourceEnd: Int { segments[segments.count - 1].end }
+    /// The output's samples per channel: the last L.
+    public var length: Int { segments.reduce(0) { $0 + $1.length } }
+}
