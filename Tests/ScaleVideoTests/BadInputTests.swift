@@ -109,6 +109,33 @@ struct BadInputTests {
         #expect(report.count == 1 && report[0]["status"] as? String == "ok")
     }
 
+    /// An mp4 whose sample table claims a packet of half a gigabyte: the
+    /// demuxer cannot read it (ENOMEM), which is damage, not a lack of memory.
+    /// Near the end the rest is used with a warning; near the start what
+    /// remains is too little and the line says the file is damaged.
+    @Test func aSampleTableClaimingAHugePacketIsDamage() throws {
+        let scratch = try Scratch()
+        let source = try Self.movie(scratch.file("source.mp4"), audio: nil)
+        let original = try Data(contentsOf: source)
+        guard let table = original.range(of: Data("stsz".utf8)) else {
+            Issue.record("no sample size table in \(source.path)")
+            return
+        }
+        let entries = table.upperBound + 12
+        #expect(original[(entries - 4)..<entries].reduce(0) { $0 << 8 | Int($1) } == 60)
+        for (entry, name) in [(52, "late.mp4"), (5, "early.mp4")] {
+            var bytes = [UInt8](original)
+            bytes[entries + 4 * entry] |= 0x20
+            try Data(bytes).write(to: scratch.file(name))
+        }
+        try FileManager.default.removeItem(at: source)
+        let late = try Tool.scale(["late.mp4", "--factor", "2", "--quiet"], in: scratch.url)
+        #expect(late.status == 0, "\(late.stderr)")
+        #expect(late.stderr.contains("late.mp4: warning: skipped an unreadable video packet"), "\(late.stderr)")
+        #expect(try Tool.probe(scratch.file("late-scaled.mov"), stream: "v:0", "nb_read_frames", countFrames: true) == "120")
+        try Self.expectRefused("early.mp4", reason: "truncated or damaged", in: scratch.url)
+    }
+
     /// Truncations, flipped bits and zeroed ranges at fixed seeds: every run
     /// must end by itself, with 0 or 1, one line when it fails, a complete
     /// output when it does not, and no temporary file either way.
