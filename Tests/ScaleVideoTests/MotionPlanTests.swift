@@ -1,0 +1,204 @@
+import Testing
+
+@testable import ScaleVideo
+
+/// Each output frame as weights of source frames (by index), summing to 1.
+private typealias Recipe = [Int: Rational]
+
+/// SPEC §9's blend in its own words, from all the timestamps at once:
+/// frames land at p_i = g(t_i) (the one on screen at the first knot at 0,
+/// frames before it and past the last knot left out); output frame k at
+/// τ = k / fps is the mean of the frames with p in [τ, τ + 1/fps) when there
+/// are two or more, else the crossfade of the frame on screen at τ into the
+/// next by w = (τ − q) / (p_next − q), q the later of p_i and the end of a
+/// freeze between them, w = 0 before q; the last frame held after it.
+private func expectedRecipes(timestamps: [Int64], timeBase: Rational, knots: [TimeMap.Knot], fps: Rational, frameCount: Int)
+    -> [Recipe]
+{
+    let times = timestamps.map { timeBase.multiplied(by: Rational($0 - timestamps[0], 1)!)! }
+    let start = times.lastIndex(where: { $0 <= knots.first!.source })!
+    let landing: [Rational?] = times.enumerated().map { i, t in
+        if i == start { return .zero }
+        if t < knots.first!.source { return nil }
+        return referenceOutputTime(knots, at: t)
+    }
+    let shown = landing.indices.filter { landing[$0] != nil }
+    let frame = fps.reciprocal!
+    let freezes = zip(knots, knots.dropFirst()).filter { $0.source == $1.source }
+    return (0..<frameCount).map { k in
+        let tau = Rational(Int64(k), 1)!.divided(by: fps)!
+        let inWindow = shown.filter { landing[$0]! >= tau && landing[$0]! < tau.adding(frame)! }
+        if inWindow.count >= 2 {
+            let share = Rational(1, Int64(inWindow.count))!
+            return Dictionary(uniqueKeysWithValues: inWindow.map { ($0, share) })
+        }
+        let on = shown.last(where: { landing[$0]! <= tau })!
+        guard let next = shown.first(where: { $0 > on }) else { return [on: r("1")] }
+        let ends = freezes.filter { $0.0.source >= times[on] && $0.0.source < times[next] }.map { $0.1.output }
+        let q = max(landing[on]!, ends.max() ?? landing[on]!)
+        guard tau > q else { return [on: r("1")] }
+        let w = tau.subtracting(q)!.divided(by: landing[next]!.subtracting(q)!)!
+        return [on: r("1").subtracting(w)!, next: w]
+    }
+}
+
+/// Runs a plan over the timestamps as a video lane would, holding only the
+/// frames it keeps (and the one arriving); returns each output frame's recipe.
+private func plannedRecipes(_ plan: MotionPlan, timestamps: [Int64]) -> [Recipe] {
+    var plan = plan
+    var recipes = [Recipe](repeating: [:], count: plan.frameCount)
+    var held: Set<Int> = []
+    var sum: [Int] = []
+    var maxHeld = 0
+    func run(_ steps: [MotionPlan.Step]) {
+        for step in steps {
+            switch step {
+            case .sum(let a, let b):
+                #expect(sum.isEmpty && held.contains(a) && held.contains(b))
+                sum = [a, b]
+            case .add(let j):
+                #expect(!sum.isEmpty && held.contains(j))
+                sum.append(j)
+            case .show(let frames, let picture):
+                let recipe: Recipe
+                switch picture {
+                case .frame(let i):
+                    #expect(held.contains(i))
+                    recipe = [i: r("1")]
+                case .crossfade(let a, let b, let w):
+                    #expect(held.contains(a) && held.contains(b) && w > .zero && w < r("1"))
+                    recipe = [a: r("1").subtracting(w)!, b: w]
+                case .mean(let count):
+                    #expect(sum.count == count)
+                    recipe = Dictionary(uniqueKeysWithValues: sum.map { ($0, Rational(1, Int64(count))!) })
+                    sum = []
+                }
+                for k in frames { recipes[k] = recipe }
+            }
+        }
+    }
+    for (i, timestamp) in timestamps.enumerated() {
+        held.insert(i)
+        run(plan.arrive(timestamp: timestamp)!)
+        held = Set(plan.kept)
+        maxHeld = max(maxHeld, held.count)
+        if plan.isComplete { break }
+    }
+    run(plan.finish()!)
+    #expect(plan.decided == plan.frameCount)
+    #expect(maxHeld <= 3)
+    return recipes
+}
+
+private func expectSame(_ got: [Recipe], _ expected: [Recipe]) {
+    #expect(got.count == expected.count)
+    if let k = got.indices.first(where: { k in k < expected.count && got[k] != expected[k] }) {
+        #expect(got[k] == expected[k], "output frame \(k)")
+    }
+}
+
+struct MotionPlanTests {
+    let thirty = Rational(30, 1)!
+
+    private func checkFactor(_ factor: String, timestamps: [Int64], timeBase: Rational, fps: Rational, start: Rational = .zero, part: Rational) {
+        let scale = TimeScale(sourceDuration: part, target: .factor(r(factor)))!
+        let n = scale.frameCount(fps: fps)
+        let plan = MotionPlan(scale: scale, fps: fps, timeBase: timeBase, frameCount: n, start: start)!
+        let knots = [TimeMap.Knot(source: start, output: .zero), TimeMap.Knot(source: start.adding(part)!, output: scale.exactTargetDuration!)]
+        expectSame(
+            plannedRecipes(plan, timestamps: timestamps),
+            expectedRecipes(timestamps: timestamps, timeBase: timeBase, knots: knots, fps: fps, frameCount: n))
+    }
+
+    @Test func slowingDownCrossfadesByTheTimeBetweenFrames() {
+        let ts = Array(Int64(0)..<30)
+        for factor in ["2", "2.5", "4", "7/3", "1.1"] {
+            checkFactor(factor, timestamps: ts, timeBase: r("1/30"), fps: thirty, part: r("1"))
+        }
+    }
+
+    @Test func factorTwoHalvesBetweenFrames() {
+        var plan = MotionPlan(scale: TimeScale(sourceDuration: r("1/10"), target: .factor(r("2")))!, fps: thirty, timeBase: r("1/30"), frameCount: 6)!
+        var steps: [MotionPlan.Step] = []
+        for t in Int64(0)..<3 { steps += plan.arrive(timestamp: t)! }
+        steps += plan.finish()!
+        let half = r("1/2")
+        #expect(
+            steps == [
+                .show(frames: 0..<1, picture: .frame(0)), .show(frames: 1..<2, picture: .crossfade(from: 0, to: 1, weight: half)),
+                .show(frames: 2..<3, picture: .frame(1)), .show(frames: 3..<4, picture: .crossfade(from: 1, to: 2, weight: half)),
+                .show(frames: 4..<6, picture: .frame(2)),
+            ])
+    }
+
+    @Test func speedingUpAveragesTheFramesOfEachOutputFrame() {
+        let ts = Array(Int64(0)..<120)
+        for factor in ["1/2", "0.3", "0.9", "1/7", "0.75"] {
+            checkFactor(factor, timestamps: ts, timeBase: r("1/60"), fps: thirty, part: r("2"))
+        }
+    }
+
+    @Test func aMeanIsSummedAsItsFramesArrive() {
+        var plan = MotionPlan(scale: TimeScale(sourceDuration: r("1/10"), target: .factor(r("1/3")))!, fps: r("10"), timeBase: r("1/30"), frameCount: 1)!
+        #expect(plan.arrive(timestamp: 0)! == [])
+        #expect(plan.arrive(timestamp: 1)! == [.sum(0, 1)])
+        #expect(plan.arrive(timestamp: 2)! == [.add(2)])
+        #expect(plan.kept == [0, 2])
+        #expect(plan.finish()! == [.show(frames: 0..<1, picture: .mean(count: 3))])
+    }
+
+    @Test func variableFrameTimesAndNTSCRates() {
+        var ts: [Int64] = [0]
+        var random = SeededRandom(seed: 15)
+        for _ in 0..<200 { ts.append(ts.last! + Int64(1500 + random.next() % 4000)) }
+        let part = r("1/90000").multiplied(by: Rational(ts.last! + 3000, 1)!)!
+        for factor in ["3", "1", "0.4", "1.37"] {
+            checkFactor(factor, timestamps: ts, timeBase: r("1/90000"), fps: r("30000/1001"), part: part)
+        }
+    }
+
+    @Test func aStartTrimLandsTheFrameOnScreenThenAtZero() {
+        let ts = Array(Int64(0)..<60)
+        checkFactor("2.5", timestamps: ts, timeBase: r("1/30"), fps: thirty, start: r("0.51"), part: r("1"))
+        checkFactor("0.4", timestamps: ts, timeBase: r("1/30"), fps: thirty, start: r("0.5"), part: r("1"))
+    }
+
+    @Test func mapsWithRampsFreezesAndCuts() throws {
+        let ts = Array(Int64(0)..<300)
+        for text in ["0=0,1=1,1=1.5,1.5=3.5,3=4.25", "1=0,1=1/2,2=1,2=3,7/3=4,9=5", "0.5=0,2=1,2.01=2,4=2.5,4=3,9.9=8"] {
+            let map = try TimeMap(list: text, fps: thirty)
+            let product = map.duration.multiplied(by: thirty)!
+            let n = Int((product.numerator + product.denominator - 1) / product.denominator)
+            let plan = MotionPlan(map: map, fps: thirty, timeBase: r("1/30"), frameCount: n)
+            expectSame(
+                plannedRecipes(plan, timestamps: ts),
+                expectedRecipes(timestamps: ts, timeBase: r("1/30"), knots: map.knots, fps: thirty, frameCount: n))
+        }
+    }
+
+    @Test func aFreezeHoldsThenCrossfadesFromItsEnd() throws {
+        // Frames every 1/10 s; frame 1 at 0.1 s is held from 0.1 to 0.3 s, then
+        // the map runs at normal speed: frame 2 lands at 0.4 s.
+        let map = try TimeMap(list: "0=0,0.1=0.1,0.1=0.3,0.3=0.5", fps: r("20"))
+        var plan = MotionPlan(map: map, fps: r("20"), timeBase: r("1/10"), frameCount: 10)
+        var steps: [MotionPlan.Step] = []
+        for t in Int64(0)..<4 { steps += plan.arrive(timestamp: t)! }
+        steps += plan.finish()!
+        #expect(
+            steps == [
+                .show(frames: 0..<1, picture: .frame(0)), .show(frames: 1..<2, picture: .crossfade(from: 0, to: 1, weight: r("1/2"))),
+                .show(frames: 2..<7, picture: .frame(1)), .show(frames: 7..<8, picture: .crossfade(from: 1, to: 2, weight: r("1/2"))),
+                .show(frames: 8..<9, picture: .frame(2)), .show(frames: 9..<10, picture: .crossfade(from: 2, to: 3, weight: r("1/2"))),
+            ])
+    }
+
+    @Test func framesOutOfOrderAreLeftOut() {
+        var plan = MotionPlan(scale: TimeScale(sourceDuration: r("1"), target: .factor(r("2")))!, fps: r("10"), timeBase: r("1/10"), frameCount: 20)!
+        _ = plan.arrive(timestamp: 0)
+        _ = plan.arrive(timestamp: 3)
+        #expect(plan.kept == [1])
+        #expect(plan.arrive(timestamp: 2)! == [])
+        #expect(plan.kept == [1])
+        #expect(plan.arrive(timestamp: 4)! == [.show(frames: 6..<7, picture: .frame(1)), .show(frames: 7..<8, picture: .crossfade(from: 1, to: 3, weight: r("1/2")))])
+    }
+}
