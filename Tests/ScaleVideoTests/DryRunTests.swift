@@ -12,7 +12,7 @@ struct DryRunTests {
         try #require(objects.count == 1)
         let plan = objects[0]
         let s = try #require(Double(try Tool.probe(input, stream: "v:0", "duration")))
-        let count = try JobPlanTests.decodedSamples(input)
+        let count = try JobPlanTests.sourceSamples(input)
         #expect(plan["input"] as? String == "in.mp4" && plan["output"] as? String == "in-scaled.mov")
         #expect(plan["status"] as? String == "planned" && plan["container"] as? String == "mov")
         #expect(plan["sourceDuration"] as? Double == s && plan["duration"] as? Double == 2 * s)

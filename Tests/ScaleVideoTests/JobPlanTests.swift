@@ -14,10 +14,15 @@ struct JobPlanTests {
         return try #require(timeBase.seconds(ofTicks: ticks))
     }
 
-    /// Samples per channel ffmpeg decodes from the first audio stream.
-    static func decodedSamples(_ file: URL) throws -> Int {
+    /// SPEC §5's count for the first audio stream: the samples per channel
+    /// ffmpeg decodes, up to the declared duration of an mp4/mov track.
+    static func sourceSamples(_ file: URL) throws -> Int {
         let channels = try #require(Int(try Tool.probe(file, stream: "a:0", "channels")))
-        return try Media.samples(file).count / channels
+        let decoded = try Media.samples(file).count / channels
+        guard ["mp4", "mov"].contains(file.pathExtension) else { return decoded }
+        let rate = try Tool.probe(file, stream: "a:0", "sample_rate")
+        try #require(try Tool.probe(file, stream: "a:0", "time_base") == "1/\(rate)")
+        return min(decoded, try #require(Int(try Tool.probe(file, stream: "a:0", "duration_ts"))))
     }
 
     static func plan(_ request: ScaleRequest, folderToBeMade: Bool = false) throws -> JobPlan {
@@ -34,7 +39,7 @@ struct JobPlanTests {
         #expect(plan.scale.factor == Rational(2, 1)!)
         #expect(plan.targetDuration == 2 * s.doubleValue)
         #expect(plan.frames == Int((2 * s.doubleValue * 30 - 1e-9).rounded(.up)))
-        let count = try Self.decodedSamples(input)
+        let count = try Self.sourceSamples(input)
         let audio = try #require(plan.audio)
         #expect(audio.rate == 48000 && audio.sourceSamples == count)
         #expect(audio.samples == Int(Double(count) * 2))
@@ -53,7 +58,7 @@ struct JobPlanTests {
         #expect(plan.scale.factor == f)
         // SPEC §4's example: 7.3 s at 60 fps is 438 frames, not 439.
         #expect(plan.frames == 438)
-        let count = try Self.decodedSamples(input)
+        let count = try Self.sourceSamples(input)
         #expect(plan.audio?.samples == Int(Double(count) * f.doubleValue))
         #expect(plan.container == .mp4 && plan.request.audioCodec == .aac)
     }

@@ -32,6 +32,14 @@ final class InputFile {
         return Rational(micros, Int64(AV_TIME_BASE))
     }
 
+    /// Whether the file is an mp4 or QuickTime movie (or one of their
+    /// kin), whose tracks declare how long they last: an audio track's
+    /// declared duration excludes the encoder's padding at its end.
+    var declaresTrackDurations: Bool {
+        guard let name = format.pointee.iformat?.pointee.name else { return false }
+        return String(cString: name).split(separator: ",").contains { $0 == "mov" || $0 == "mp4" }
+    }
+
     var tags: [Tag] { MetadataIO.tags(format.pointee.metadata) }
 
     /// The chapters, on the file's time line.

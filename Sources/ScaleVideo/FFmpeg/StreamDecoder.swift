@@ -34,6 +34,16 @@ final class StreamDecoder {
         frame = try Frame()
     }
 
+    /// Samples per channel the stream lasts as its container declares it
+    /// (SPEC §5: an mp4/mov audio track lasts its declared duration, so the
+    /// encoder's padding is not sound); nil where nothing marks the end.
+    var declaredSampleCount: Int? {
+        guard input.declaresTrackDurations, let ticks = stream.declaredDuration, ticks > 0,
+            let seconds = stream.timeBase.seconds(ofTicks: ticks)
+        else { return nil }
+        return Int(seconds.ticks(per: Int64(decoder.sampleRate)))
+    }
+
     /// The next decoded frame, valid until the next call; nil at the end of
     /// the stream (once the decoder is flushed).
     func nextFrame() throws -> Frame? {

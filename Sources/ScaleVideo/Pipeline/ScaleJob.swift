@@ -82,8 +82,8 @@ public final class ScaleJob: Sendable {
             try run(lanes, meter: meter)
             try output.finish()
             let measured = try MeasuredOutput(path: destination.temporaryPath) { gate.isCancelled }
-            try Self.verify(
-                measured, frames: plan.frames, samples: plan.audio?.samples ?? 0, tolerance: 2 * (audio?.frameSize ?? 0))
+            let padding = plan.container.marksAudioEnd ? 0 : 2 * (audio?.frameSize ?? 0)
+            try Self.verify(measured, frames: plan.frames, samples: plan.audio?.samples ?? 0, tolerance: padding)
             if let recorder, let picture {
                 let panels = recorder.panels(
                     sourceDuration: scale.sourceDuration.doubleValue, scaledDuration: scale.targetDuration,
@@ -121,9 +121,9 @@ public final class ScaleJob: Sendable {
     }
 
     /// Refuses a written file that does not hold what was planned: every
-    /// frame, and the audio to the sample; for a compressed codec, to within
-    /// its priming and padding (one encoder frame each), which not every
-    /// container can mark for removal.
+    /// frame, and the audio to the sample; for a compressed codec in a
+    /// container that cannot mark its priming and padding for removal
+    /// (Matroska), to within them (one encoder frame each).
     private static func verify(_ measured: MeasuredOutput, frames: Int, samples: Int, tolerance: Int) throws {
         guard measured.videoFrames == frames else {
             throw ScaleError.failed("the written movie holds \(measured.videoFrames) video frames, not \(frames)")

@@ -49,6 +49,10 @@ public enum OutputContainer: String, Sendable, CaseIterable {
         }
     }
 
+    /// Marks where an AAC track's sound ends, so a player drops the
+    /// encoder's priming and padding (an mp4/mov track's declared duration).
+    var marksAudioEnd: Bool { [.mov, .mp4, .m4v, .m4a].contains(self) }
+
     /// Can mark chapters.
     var carriesChapters: Bool { [.mov, .mp4, .m4v, .mkv, .m4a].contains(self) }
 }

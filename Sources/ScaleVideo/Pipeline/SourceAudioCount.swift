@@ -1,6 +1,6 @@
 /// The decode-only pass of SPEC §5 over the audio stream, before any
-/// output sample: how many samples per channel the decoder yields and
-/// where the first one lies.
+/// output sample: how many samples per channel the decoder yields (up to
+/// the end an mp4/mov track declares) and where the first one lies.
 enum SourceAudioCount {
     /// Counts the samples and lines them up with the video, which starts at
     /// `videoStart` seconds; without video (nil) the audio's own first
@@ -16,6 +16,7 @@ enum SourceAudioCount {
             if first == nil { first = frame.timestamp }
             count += frame.sampleCount
         }
+        if let declared = decoding.declaredSampleCount { count = min(count, declared) }
         // Audio without timestamps is taken to start with the video.
         let start = first.flatMap { decoding.stream.timeBase.seconds(ofTicks: $0) }
         let rate = decoding.decoder.sampleRate
