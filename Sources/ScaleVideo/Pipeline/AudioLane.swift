@@ -7,14 +7,14 @@ protocol AudioLaneRunning: ScalingLane {
 /// The audio lane for the chosen audio stream, scaling in the sample type
 /// its encoding wants. `warn` is told of damaged packets and frames skipped.
 func makeAudioLane(
-    source: SourceInfo, request: ScaleRequest, alignment: AudioAlignment, length: Int, encoding: AudioEncoding,
+    source: SourceInfo, request: ScaleRequest, alignment: AudioAlignment, segments: AudioMapPlan, encoding: AudioEncoding,
     output: OutputFile, waveform: WaveformRecorder?, warn: @escaping (String) -> Void
 ) throws -> any AudioLaneRunning {
     guard let index = source.audioStreamIndex else { throw ScaleError.failed("no audio stream") }
     let decoding = try StreamDecoder(path: request.input, streamIndex: index, kind: "audio", warn: warn)
     let parts = AudioLaneParts(
-        decoding: decoding, encoding: encoding, source: source, request: request, alignment: alignment, length: length,
-        output: output, waveform: waveform)
+        decoding: decoding, encoding: encoding, source: source, request: request, alignment: alignment,
+        segments: segments, output: output, waveform: waveform)
     switch encoding.family {
     case .int16: return try AudioLane<Int16>(parts)
     case .int24: return try AudioLane<Sample24>(parts)
@@ -30,13 +30,15 @@ struct AudioLaneParts {
     let source: SourceInfo
     let request: ScaleRequest
     let alignment: AudioAlignment
-    let length: Int
+    /// Which lined-up samples become how many output samples.
+    let segments: AudioMapPlan
     let output: OutputFile
     let waveform: WaveformRecorder?
 }
 
 /// Demux → decode → the scaler's sample type (swresample; averaged to one
-/// channel for --mono) → progressive scaler → encoder → muxer. Rate, and
+/// channel for --mono) → progressive scaler (one segment for a constant
+/// factor, the time map's segments along a map) → encoder → muxer. Rate, and
 /// without --mono channels and layout, are kept. Built on the job's thread,
 /// then handed whole to its own queue (HandOff, in ScaleJob): never used from
 /// two threads at once.
@@ -44,7 +46,7 @@ final class AudioLane<Sample: PCMSample>: AudioLaneRunning {
     let encoding: AudioEncoding
     private let decoding: StreamDecoder
     private let track: EncodedTrack
-    private let scaler: AudioScaler<Sample>
+    private let scaler: MapAudioScaler<Sample>
     private let waveform: WaveformRecorder?
     /// Decoded frames as interleaved samples, and scaled samples as the encoder's frames.
     private let reader: SampleReader<Sample>
@@ -66,9 +68,7 @@ final class AudioLane<Sample: PCMSample>: AudioLaneRunning {
         reader = SampleReader(layout: sourceLayout, rate: rate, family: encoding.family)
         writer = try SampleWriter(encoding: encoding, layout: layout, rate: rate)
         track = try EncodedTrack(encoder: encoder, output: parts.output, tags: parts.source.audioTags.carriedFromStream)
-        scaler = AudioScaler(
-            channels: layout.channels, count: parts.alignment.count, length: parts.length,
-            blockSize: encoder.audioFrameSize ?? 4096)
+        scaler = MapAudioScaler(channels: layout.channels, plan: parts.segments, blockSize: encoder.audioFrameSize ?? 4096)
         merged = .allocate(capacity: parts.request.mono ? 4096 : 0)
     }
 
@@ -105,14 +105,15 @@ final class AudioLane<Sample: PCMSample>: AudioLaneRunning {
         return UnsafeBufferPointer(rebasing: samples[(dropped * scaler.channels)...])
     }
 
-    /// Hands source samples to the scaler, and to the waveform up to where
-    /// the scaler stops taking them.
+    /// Hands source samples to the scaler, and to the waveform those from
+    /// where the scaler starts using them to where it stops taking them.
     private func feed(_ samples: UnsafeBufferPointer<Sample>, emit: (UnsafeBufferPointer<Sample>) throws -> Void) throws {
         let channels = scaler.channels
         let taken = min(samples.count / channels, scaler.wanted)
         guard taken > 0 else { return }
         let used = UnsafeBufferPointer(rebasing: samples[0..<(taken * channels)])
-        waveform?.recordSource(used, channels: channels)
+        let skipped = min(max(scaler.plan.sourceStart - scaler.received, 0), taken)
+        waveform?.recordSource(UnsafeBufferPointer(rebasing: used[(skipped * channels)...]), channels: channels)
         try scaler.push(used, emit: emit)
     }
 
@@ -155,6 +156,6 @@ final class AudioLane<Sample: PCMSample>: AudioLaneRunning {
         written += samples.count / scaler.channels
         try track.encode(frame)
         gate.wrote(.audio, upTo: track.writtenUpTo)
-        progress.update(.audio, Double(scaler.produced) / Double(scaler.controls.length))
+        progress.update(.audio, Double(scaler.produced) / Double(scaler.length))
     }
 }

@@ -124,10 +124,12 @@ public struct AudioPlan: Sendable {
     public let samples: Int
     /// The source samples lined up with the video, trimmed, and padded with --pad-audio.
     let alignment: AudioAlignment
+    /// Which of them become how many output samples: one segment for a constant factor.
+    let segments: AudioMapPlan
     let encoding: AudioEncoding
 
     /// Samples per channel the scaler takes.
-    public var sourceSamples: Int { alignment.count }
+    public var sourceSamples: Int { segments.sourceEnd - segments.sourceStart }
 
     /// nil when nothing is left to scale and the audio is not `required`.
     init?(
@@ -139,15 +141,16 @@ public struct AudioPlan: Sendable {
         if request.padAudio && hasVideo {
             planned = planned.padded(to: Int(scale.sourceDuration.ticks(per: Int64(counted.rate))))
         }
-        let length = scale.audioLength(count: planned.count)
-        guard planned.count > 0, length > 0 else {
+        let segments = AudioMapPlan(count: planned.count, length: scale.audioLength(count: planned.count))
+        guard planned.count > 0, segments.length > 0 else {
             if required { throw ScaleError.noAudioSamples }
             warning("audio left out: it holds no samples to scale while the video plays")
             return nil
         }
         rate = counted.rate
-        samples = length
+        samples = segments.length
         alignment = planned
+        self.segments = segments
         encoding = AudioEncoding(codec: request.audioCodec, container: container, source: counted.family)
     }
 }

@@ -61,6 +61,11 @@ public struct AudioMapPlan: Sendable, Equatable {
         self.segments = segments
     }
 
+    /// One constant factor (SPEC §5): all `count` source samples to `length`, one segment.
+    public init(count: Int, length: Int) {
+        segments = [Segment(first: 0, count: count, length: length)]
+    }
+
     /// c_0: the lined-up samples before it are left out.
     public var sourceStart: Int { segments[0].first }
     /// c_last: the lined-up samples from it on are left out.
