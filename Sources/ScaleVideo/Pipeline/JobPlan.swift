@@ -1,16 +1,21 @@
 /// What one conversion will do, decided before anything is written: the
-/// source's facts, S and D and the factor between them (SPEC §3), the frame
-/// count (§4), the audio's sample counts (§5), the output and its container,
-/// and what the output keeps, changes and leaves out. Making a plan reads the
-/// input (the audio is counted by decoding it) and writes nothing.
+/// source's facts, S and D and the factor between them (SPEC §3) or the
+/// time map (§8), the frame count (§4), the audio's sample counts (§5), the
+/// output and its container, and what the output keeps, changes and leaves
+/// out. Making a plan reads the input (the audio is counted by decoding it)
+/// and writes nothing.
 public struct JobPlan: Sendable {
     public let request: ScaleRequest
     public let container: OutputContainer
     /// The source's whole duration in seconds: its video stream's, or
     /// without video its audio's (samples over rate).
     public let sourceDuration: Rational
-    /// S, the part scaled (the whole source, or --start to --end), and f.
+    /// S, the part scaled (the whole source, or --start to --end), and f;
+    /// along a time map, the span of source it covers and its mean factor.
     public let scale: TimeScale
+    /// The time map the source is retimed along (with --speed, the knots
+    /// it makes); nil for one constant factor.
+    public let timeMap: TimeMap?
     /// Video frames to write, N = ceil(D · fps); 0 when no video is written.
     public let frames: Int
     /// The audio to scale; nil when the output holds none.
@@ -50,25 +55,27 @@ public struct JobPlan: Sendable {
         else { throw ScaleError.unknownDuration }
         // Only a --start can leave nothing of a source that lasts.
         guard whole.isPositive else { throw source.video == nil ? ScaleError.noAudioSamples : ScaleError.unknownDuration }
-        guard let span = request.trim.duration(within: whole) else {
-            throw ScaleError.startPastEnd(start: request.trim.start.doubleValue, duration: whole.doubleValue)
-        }
-        guard let scale = TimeScale(sourceDuration: span, target: request.target) else {
-            throw ScaleError.impossibleTarget
-        }
+        let timeMap = try Self.timeMap(of: request.target, sourceDuration: whole, fps: request.fps)
+        if timeMap != nil && !request.trim.isWhole { throw ScaleError.failed("a time map replaces --start and --end") }
+        let scale = try Self.scale(of: request, within: whole, timeMap: timeMap)
         let audio = try counted.flatMap {
             try AudioPlan(
-                $0, request: request, container: container, whole: whole, scale: scale, hasVideo: source.video != nil,
-                required: audioMatters, warning: warning)
+                $0, request: request, container: container, whole: whole, scale: scale, timeMap: timeMap,
+                hasVideo: source.video != nil, required: audioMatters, warning: warning)
         }
         let mode = source.video.flatMap { writesVideo ? PictureMode(source: $0.picture, keepHDR: request.keepHDR) : nil }
-        let chapters = container.carriesChapters ? Self.retimedChapters(source: source, trim: request.trim, scale: scale) : []
+        let chapters =
+            container.carriesChapters
+            ? Self.retimedChapters(source: source, trim: request.trim, scale: scale, timeMap: timeMap, warning: warning) : []
         self.request = request
         self.container = container
         self.source = source
         sourceDuration = whole
         self.scale = scale
-        frames = writesVideo ? scale.frameCount(fps: request.fps) : 0
+        self.timeMap = timeMap
+        let frameCount = timeMap.map { $0.frameCount(fps: request.fps) } ?? scale.frameCount(fps: request.fps)
+        guard let frameCount else { throw ScaleError.impossibleTarget }
+        frames = writesVideo ? frameCount : 0
         self.audio = audio
         self.mode = mode
         self.chapters = chapters
@@ -78,7 +85,42 @@ public struct JobPlan: Sendable {
     }
 
     /// D, the output's duration in seconds.
-    public var targetDuration: Double { scale.targetDuration }
+    public var targetDuration: Double { timeMap?.duration.doubleValue ?? scale.targetDuration }
+
+    /// The map `target` asks for in a source lasting `sourceDuration`
+    /// (nil for a constant target); a map that does not fit this source
+    /// fails it, naming the knot.
+    private static func timeMap(of target: TimeScale.Target, sourceDuration: Rational, fps: Rational) throws -> TimeMap? {
+        do throws(TimeMapError) {
+            switch target {
+            case .duration, .factor:
+                return nil
+            case .timeMap(let map):
+                try map.check(sourceDuration: sourceDuration)
+                return map
+            case .speeds(let speeds):
+                return try speeds.timeMap(sourceDuration: sourceDuration, fps: fps)
+            }
+        } catch {
+            throw ScaleError.failed(error.description)
+        }
+    }
+
+    /// S and f of a constant target, from --start to --end; or the span of
+    /// source a time map covers.
+    private static func scale(of request: ScaleRequest, within whole: Rational, timeMap: TimeMap?) throws -> TimeScale {
+        if let timeMap {
+            guard let span = timeMap.sourceEnd.subtracting(timeMap.sourceStart) else { throw ScaleError.impossibleTarget }
+            return TimeScale(sourceDuration: span, mapDuration: timeMap.duration)
+        }
+        guard let span = request.trim.duration(within: whole) else {
+            throw ScaleError.startPastEnd(start: request.trim.start.doubleValue, duration: whole.doubleValue)
+        }
+        guard let scale = TimeScale(sourceDuration: span, target: request.target) else {
+            throw ScaleError.impossibleTarget
+        }
+        return scale
+    }
 
     private static func container(of request: ScaleRequest) throws -> OutputContainer {
         guard let container = OutputContainer(path: request.output) else {
@@ -108,23 +150,36 @@ public struct JobPlan: Sendable {
     }
 
     /// The source's chapters on the output's time line, from the start of
-    /// the part scaled, cut at D.
-    private static func retimedChapters(source: SourceInfo, trim: Trim, scale: TimeScale) -> [Chapter] {
-        guard let end = scale.exactTargetDuration, let from = source.timelineStart.adding(trim.start) else { return [] }
-        return source.chapters.compactMap { $0.retimed(from: from, by: scale.factor, limit: end) }
+    /// the part scaled, cut at D; or carried through the time map, which
+    /// drops (and tells of) a chapter whose part it leaves out.
+    private static func retimedChapters(
+        source: SourceInfo, trim: Trim, scale: TimeScale, timeMap: TimeMap?, warning: (String) -> Void
+    ) -> [Chapter] {
+        guard let timeMap else {
+            guard let end = scale.exactTargetDuration, let from = source.timelineStart.adding(trim.start) else { return [] }
+            return source.chapters.compactMap { $0.retimed(from: from, by: scale.factor, limit: end) }
+        }
+        return source.chapters.enumerated().compactMap { index, chapter in
+            if let retimed = chapter.retimed(from: source.timelineStart, along: timeMap) { return retimed }
+            let name = chapter.title.map { "chapter \(index + 1) \"\($0)\"" } ?? "chapter \(index + 1)"
+            warning("\(name) dropped: the time map leaves its part of the source out")
+            return nil
+        }
     }
 }
 
 /// The audio a job scales: the source samples the scaler takes and how many
-/// it makes of them (SPEC §5), and how they are written.
+/// it makes of them (SPEC §5, or along a time map §8), and how they are written.
 public struct AudioPlan: Sendable {
     /// Samples per second, kept.
     public let rate: Int
-    /// Samples per channel the scaler makes: `Int(Double(sourceSamples) · f)`.
+    /// Samples per channel the scaler makes: `Int(Double(sourceSamples) · f)`,
+    /// or along a time map the last of its output boundaries.
     public let samples: Int
     /// The source samples lined up with the video, trimmed, and padded with --pad-audio.
     let alignment: AudioAlignment
-    /// Which of them become how many output samples: one segment for a constant factor.
+    /// Which of them become how many output samples: one segment for a
+    /// constant factor, the map's segments along a time map.
     let segments: AudioMapPlan
     let encoding: AudioEncoding
 
@@ -132,16 +187,27 @@ public struct AudioPlan: Sendable {
     public var sourceSamples: Int { segments.sourceEnd - segments.sourceStart }
 
     /// nil when nothing is left to scale and the audio is not `required`.
+    /// Along a time map, fails when a segment that is not a freeze holds no sample.
     init?(
         _ counted: CountedAudio, request: ScaleRequest, container: OutputContainer, whole: Rational, scale: TimeScale,
-        hasVideo: Bool, required: Bool, warning: (String) -> Void
+        timeMap: TimeMap?, hasVideo: Bool, required: Bool, warning: (String) -> Void
     ) throws {
         let range = request.trim.samples(rate: counted.rate, duration: whole)
         var planned = counted.alignment.trimmed(from: range.start, to: range.end)
         if request.padAudio && hasVideo {
-            planned = planned.padded(to: Int(scale.sourceDuration.ticks(per: Int64(counted.rate))))
+            let end = timeMap == nil ? scale.sourceDuration : whole
+            planned = planned.padded(to: Int(end.ticks(per: Int64(counted.rate))))
         }
-        let segments = AudioMapPlan(count: planned.count, length: scale.audioLength(count: planned.count))
+        let segments: AudioMapPlan
+        if let timeMap, planned.count > 0 {
+            do throws(TimeMapError) {
+                segments = try AudioMapPlan(map: timeMap, rate: counted.rate, count: planned.count, sourceDuration: whole)
+            } catch {
+                throw ScaleError.failed(error.description)
+            }
+        } else {
+            segments = AudioMapPlan(count: planned.count, length: scale.audioLength(count: planned.count))
+        }
         guard planned.count > 0, segments.length > 0 else {
             if required { throw ScaleError.noAudioSamples }
             warning("audio left out: it holds no samples to scale while the video plays")

@@ -39,7 +39,7 @@ public final class ScaleJob: Sendable {
         let measured = try execute(plan, progress: progress, warning: warning)
         return ScaleResult(
             output: request.output, sourceDuration: plan.scale.sourceDuration.doubleValue, duration: plan.targetDuration,
-            fps: request.fps, frames: plan.frames, audioSamples: plan.audio?.samples ?? 0,
+            timeMap: plan.timeMap, fps: request.fps, frames: plan.frames, audioSamples: plan.audio?.samples ?? 0,
             seconds: Date().timeIntervalSince(started), measured: measured, carryover: plan.carryover)
     }
 
@@ -58,8 +58,8 @@ public final class ScaleJob: Sendable {
             let video = try plan.source.video.flatMap { video in
                 try plan.mode.map {
                     try VideoLane(
-                        video: video, request: request, scale: scale, frameCount: plan.frames, mode: $0, output: output,
-                        warn: warning)
+                        video: video, request: request, scale: scale, timeMap: plan.timeMap, frameCount: plan.frames,
+                        mode: $0, output: output, warn: warning)
                 }
             }
             let recorder = plan.audio.flatMap { audio in
@@ -78,16 +78,17 @@ public final class ScaleJob: Sendable {
             try output.start()
             let lanes: [any ScalingLane] = (video.map { [$0] } ?? []) + (audio.map { [$0] } ?? [])
             gate.open(lanes.map(\.lane))
-            let meter = ProgressMeter(lanes: lanes.map(\.lane), outputDuration: scale.targetDuration, handler: progress)
+            let meter = ProgressMeter(lanes: lanes.map(\.lane), outputDuration: plan.targetDuration, handler: progress)
             try run(lanes, meter: meter)
             try output.finish()
             let measured = try MeasuredOutput(path: destination.temporaryPath) { gate.isCancelled }
             let padding = plan.container.marksAudioEnd ? 0 : 2 * (audio?.frameSize ?? 0)
             try Self.verify(measured, frames: plan.frames, samples: plan.audio?.samples ?? 0, tolerance: padding)
             if let recorder, let picture {
+                let retiming =
+                    plan.timeMap.map { "along \($0.knots.count) knots" } ?? String(format: "\u{00D7}%g", scale.factor.doubleValue)
                 let panels = recorder.panels(
-                    sourceDuration: scale.sourceDuration.doubleValue, scaledDuration: scale.targetDuration,
-                    factor: scale.factor.doubleValue)
+                    sourceDuration: scale.sourceDuration.doubleValue, scaledDuration: plan.targetDuration, retiming: retiming)
                 try picture.write(PNGWriter.encode(WaveformPicture.render(panels, noiseFloor: request.noiseFloor)))
             }
             try destination.commit()

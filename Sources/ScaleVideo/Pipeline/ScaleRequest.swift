@@ -75,7 +75,7 @@ public struct ScaleRequest: Sendable {
     public var audioTrack: Int?
     /// Write HDR sources as 10-bit HDR H.264 instead of tone-mapping them to SDR.
     public var keepHDR: Bool
-    /// The part of the source to scale.
+    /// The part of the source to scale; whole along a time map, which says it itself.
     public var trim: Trim
     /// Merge all audio channels into one.
     public var mono: Bool
@@ -130,6 +130,8 @@ public struct ScaleResult: Sendable {
     public let sourceDuration: Double
     /// D, seconds.
     public let duration: Double
+    /// The time map the source was retimed along; nil for one constant factor.
+    public let timeMap: TimeMap?
     public let fps: Rational
     /// Video frames written.
     public let frames: Int

@@ -22,14 +22,10 @@ final class VideoLane: ScalingLane {
     ///   - mode: how the picture is written, as the job's plan decided.
     ///   - warn: told of damaged packets and frames skipped.
     init(
-        video: SourceVideo, request: ScaleRequest, scale: TimeScale, frameCount: Int, mode: PictureMode,
+        video: SourceVideo, request: ScaleRequest, scale: TimeScale, timeMap: TimeMap?, frameCount: Int, mode: PictureMode,
         output: OutputFile, warn: @escaping (String) -> Void
     ) throws {
-        guard
-            let clock = FrameClock(
-                factor: scale.factor, fps: request.fps, timeBase: video.timeBase, frameCount: frameCount,
-                start: request.trim.start),
-            let sourceEnd = request.trim.start.adding(scale.sourceDuration)
+        guard let (clock, sourceEnd) = Self.clock(video: video, request: request, scale: scale, timeMap: timeMap, frameCount: frameCount)
         else { throw ScaleError.impossibleTarget }
         let hidden = HiddenPackets(disposable: video.disposablePackets, clock: clock)
         decoding = try StreamDecoder(
@@ -58,6 +54,25 @@ final class VideoLane: ScalingLane {
     }
 
     let lane = Lane.video
+
+    /// The frame clock of one factor from --start, or of the time map; and
+    /// where the part of the source shown ends, in seconds after the first frame.
+    private static func clock(
+        video: SourceVideo, request: ScaleRequest, scale: TimeScale, timeMap: TimeMap?, frameCount: Int
+    ) -> (FrameClock, Rational)? {
+        if let timeMap {
+            return FrameClock(map: timeMap, fps: request.fps, timeBase: video.timeBase, frameCount: frameCount).map {
+                ($0, timeMap.sourceEnd)
+            }
+        }
+        guard
+            let clock = FrameClock(
+                factor: scale.factor, fps: request.fps, timeBase: video.timeBase, frameCount: frameCount,
+                start: request.trim.start),
+            let sourceEnd = request.trim.start.adding(scale.sourceDuration)
+        else { return nil }
+        return (clock, sourceEnd)
+    }
 
     /// Runs the lane to the end: exactly `frameCount` frames are encoded.
     /// Each source frame decides which output frames the one before it

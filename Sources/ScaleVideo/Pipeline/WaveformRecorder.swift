@@ -47,13 +47,15 @@ final class WaveformRecorder {
     /// The two rows of the picture: the source over its duration, the
     /// scaled audio over its own, each axis spanning what its bars cover
     /// (a group too short to average is left out).
-    func panels(sourceDuration: Double, scaledDuration: Double, factor: Double) -> [WaveformPanel] {
+    /// - Parameter retiming: how the audio was scaled, for the second
+    ///   row's title (`×2`, `along 4 knots`).
+    func panels(sourceDuration: Double, scaledDuration: Double, retiming: String) -> [WaveformPanel] {
         [
             WaveformPanel(
                 title: "source  \(Self.seconds(sourceDuration))",
                 duration: Self.covered(source, of: sourceCount, lasting: sourceDuration), levels: source.values),
             WaveformPanel(
-                title: "scaled \u{00D7}\(String(format: "%g", factor))  \(Self.seconds(scaledDuration))",
+                title: "scaled \(retiming)  \(Self.seconds(scaledDuration))",
                 duration: Self.covered(scaled, of: scaledCount, lasting: scaledDuration), levels: scaled.values),
         ]
     }

@@ -22,6 +22,27 @@ public struct Chapter: Sendable, Equatable {
         guard clippedStart < clippedEnd else { return nil }
         return Chapter(start: clippedStart, end: clippedEnd, tags: tags)
     }
+
+    /// The chapter on the output's time line of `map` (SPEC §8): its part
+    /// of the source, after `origin` is taken off and cut to the map's
+    /// first and last `s`, carried through g; a chapter that reaches the
+    /// map's last `s` lasts to D, so a freeze there is in it. nil when the
+    /// map leaves its part of the source out.
+    public func retimed(from origin: Rational, along map: TimeMap) -> Chapter? {
+        guard let from = start.subtracting(origin), let to = end.subtracting(origin) else { return nil }
+        let first = min(max(from, map.sourceStart), map.sourceEnd)
+        let last = min(max(to, map.sourceStart), map.sourceEnd)
+        // A map that is only a freeze keeps the chapter its picture is in.
+        let holdsFreeze = from <= map.sourceStart && map.sourceEnd < to
+        guard first < last || holdsFreeze, let retimedStart = map.outputTime(at: first),
+            let retimedEnd = last == map.sourceEnd ? map.duration : map.outputTime(at: last),
+            retimedStart < retimedEnd
+        else { return nil }
+        return Chapter(start: retimedStart, end: retimedEnd, tags: tags)
+    }
+
+    /// The chapter's title, if it has one.
+    public var title: String? { tags.first { $0.key.lowercased() == "title" }?.value }
 }
 
 /// A metadata entry, as FFmpeg names it (`title`, `language`, `creation_time`).

@@ -56,6 +56,18 @@ public struct TimeMap: Sendable, Equatable, CustomStringConvertible {
     /// Where the map ends in the source: the last knot's `s`.
     public var sourceEnd: Rational { knots[knots.count - 1].source }
 
+    /// N = ceil(D · fps), exactly; nil when D · fps does not fit in 64-bit terms.
+    public func frameCount(fps: Rational) -> Int? {
+        guard let product = duration.multiplied(by: fps) else { return nil }
+        let quotient = product.numerator / product.denominator
+        return Int(product.numerator % product.denominator > 0 ? quotient + 1 : quotient)
+    }
+
+    /// How many of its segments are freezes (two knots with the same `s`).
+    public var freezeCount: Int {
+        zip(knots, knots.dropFirst()).count { $0.source == $1.source }
+    }
+
     /// `s=d,s=d,…` with each time as written in lowest terms.
     public var description: String {
         knots.map { "\($0.source)=\($0.output)" }.joined(separator: ",")

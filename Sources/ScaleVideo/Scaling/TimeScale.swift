@@ -6,6 +6,10 @@ public struct TimeScale: Sendable, Equatable {
         case duration(Rational)
         /// The output should last this multiple of the source's duration.
         case factor(Rational)
+        /// The source retimed along this map (SPEC §8).
+        case timeMap(TimeMap)
+        /// The source played at these speeds: the map they make once S is known (SPEC §8).
+        case speeds(SpeedList)
     }
 
     /// S, the source's duration in seconds.
@@ -13,6 +17,7 @@ public struct TimeScale: Sendable, Equatable {
     /// f = D / S, exact.
     public let factor: Rational
 
+    /// The durations of a constant target; nil for a time map, which has no one factor.
     public init?(sourceDuration: Rational, target: Target) {
         guard sourceDuration.isPositive else { return nil }
         switch target {
@@ -22,8 +27,17 @@ public struct TimeScale: Sendable, Equatable {
         case .factor(let x):
             guard x.isPositive else { return nil }
             factor = x
+        case .timeMap, .speeds:
+            return nil
         }
         self.sourceDuration = sourceDuration
+    }
+
+    /// The span of source a time map covers and its mean factor, D / span
+    /// (0 for a map that is only a freeze, which covers no source).
+    init(sourceDuration: Rational, mapDuration: Rational) {
+        self.sourceDuration = sourceDuration
+        factor = sourceDuration.isPositive ? mapDuration.divided(by: sourceDuration) ?? .zero : .zero
     }
 
     /// D, the output's duration in seconds, exact; nil when it does not fit in 64-bit terms.
