@@ -26,6 +26,18 @@ enum HelpText {
         the channels, and --waveform draws the source and scaled audio as \
         decibel bars into a PNG.
 
+        Speed ramps, freezes and cuts: --time-map retimes along knots \
+        s=d (source second s lands at output second d), linear between \
+        them; two knots with the same s hold the picture on screen at s, \
+        with silent audio, and the source before the first s and after the \
+        last is left out. @FILE reads one knot a line (s=d or s d, # \
+        comments). --speed FROM:SPEED,... is the editor's shorthand: from \
+        source second FROM the source plays at SPEED until the next FROM \
+        (the last to the end); --dry-run shows the knots it makes. Either \
+        replaces --duration/--factor and --start/--end. Every frame and \
+        audio sample lands where the map says; the result names the map \
+        and --json adds "timeMap":[[s,d],...].
+
         Without -o, each output goes next to its input (or into \
         --output-dir) as NAME-scaled.mov, or with the --container extension; \
         sound alone keeps its format (song.flac → song-scaled.flac) where it \
@@ -52,5 +64,8 @@ enum HelpText {
           scale-video song.flac --factor 1.25 --waveform song.png
           scale-video talk.mp4 -o talk.wav --start 60 --end 90 --factor 1
           scale-video clips/*.mp4 --factor 2 --dry-run --json
+          scale-video game.mp4 -o highlight.mov --speed 0:1,12:0.25,14:1
+          scale-video game.mp4 -o hold.mov --time-map 0=0,4=4,4=5,6=13
+          scale-video game.mp4 -o ramp.mov --time-map @ramp.txt --dry-run
         """
 }

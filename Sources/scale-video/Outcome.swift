@@ -1,3 +1,4 @@
+import Foundation
 import ScaleVideo
 
 /// How one input of a batch ended.
@@ -53,6 +54,7 @@ struct InputReport {
         case .ok(let result):
             line.add("sourceDuration", result.sourceDuration)
             line.add("duration", result.duration)
+            if let map = result.timeMap { line.add("timeMap", map.seconds) }
             line.add("fps", result.fps.doubleValue)
             line.add("frames", result.frames)
             line.add("audioSamples", result.audioSamples)
@@ -71,7 +73,11 @@ struct InputReport {
             line.add("container", plan.container.rawValue)
             line.add("sourceDuration", plan.scale.sourceDuration.doubleValue)
             line.add("duration", plan.targetDuration)
-            line.add("factor", plan.scale.factor.doubleValue)
+            if let map = plan.timeMap {
+                line.add("timeMap", map.seconds)
+            } else {
+                line.add("factor", plan.scale.factor.doubleValue)
+            }
             line.add("fps", plan.fps.doubleValue)
             line.add("frames", plan.frames)
             line.add("audioSamples", plan.audio?.samples ?? 0)
@@ -87,4 +93,18 @@ struct InputReport {
         }
         return line
     }
+}
+
+extension TimeMap {
+    /// The knots as `[s, d]` pairs in seconds, as `--json` gives them.
+    var seconds: [[Double]] { knots.map { [$0.source.doubleValue, $0.output.doubleValue] } }
+
+    /// The map's shape in a few words: `ramp 4 knots`, with its freezes if any.
+    var shape: String {
+        let freezes = freezeCount
+        return "ramp \(knots.count) knots" + (freezes == 0 ? "" : " (\(freezes) freeze\(freezes == 1 ? "" : "s"))")
+    }
+
+    /// The map and its duration: `ramp 4 knots, 12.000 s`.
+    var summary: String { shape + ", " + String(format: "%.3f s", duration.doubleValue) }
 }

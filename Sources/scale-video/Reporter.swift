@@ -142,6 +142,7 @@ final class Reporter: @unchecked Sendable {
         switch report.outcome {
         case .ok(let result):
             "\(report.input) → \(result.output): "
+                + (result.timeMap.map { $0.shape + ", " } ?? "")
                 + (result.frames > 0 ? "\(result.frames) frames, " : "\(result.audioSamples) samples, ")
                 + "\(ProgressText.seconds(result.duration)) s"
                 + (result.frames > 0 ? " at \(result.fps) fps" : "")
@@ -152,10 +153,14 @@ final class Reporter: @unchecked Sendable {
         }
     }
 
-    /// A plan in one line: "6 s × 2 = 12 s, 360 frames at 30 fps, 288000 → 576000 audio samples at 48000 Hz (dry run, nothing written)".
+    /// A plan in one line: "6 s × 2 = 12 s, 360 frames at 30 fps, 288000 → 576000 audio samples at 48000 Hz (dry run, nothing written)";
+    /// along a time map, "knots 0=0,4=4,6=12,10=14 (ramp 4 knots, 14.000 s), …".
     static func describe(_ plan: JobPlan) -> String {
         let scale = plan.scale
-        var parts = ["\(ProgressText.seconds(scale.sourceDuration.doubleValue)) s × \(scale.factor) = \(ProgressText.seconds(plan.targetDuration)) s"]
+        var parts = [
+            plan.timeMap.map { "knots \($0) (\($0.summary))" }
+                ?? "\(ProgressText.seconds(scale.sourceDuration.doubleValue)) s × \(scale.factor) = \(ProgressText.seconds(plan.targetDuration)) s"
+        ]
         if plan.frames > 0 { parts.append("\(plan.frames) frames at \(plan.fps) fps") }
         if let audio = plan.audio {
             parts.append("\(audio.sourceSamples) → \(audio.samples) audio samples at \(audio.rate) Hz")

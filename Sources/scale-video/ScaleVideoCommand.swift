@@ -38,6 +38,7 @@ struct ScaleVideoCommand: ParsableCommand {
     }
 
     func run() throws {
+        let template = try template()
         let signals = SignalTrap.shared
         if reporting.verbose { FFmpegLog.showWarnings() } else { FFmpegLog.silence() }
         let reporter = Reporter(style: reporting.style, jsonResults: reporting.json, total: inputs.count)
@@ -55,9 +56,9 @@ struct ScaleVideoCommand: ParsableCommand {
     }
 
     /// The request every input's is made from: only the input and the output differ.
-    private var template: ScaleRequest {
+    private func template() throws -> ScaleRequest {
         ScaleRequest(
-            input: "", output: "", target: target.target, fps: target.fps, audioCodec: audio.audioCodec, crf: video.crf,
+            input: "", output: "", target: try target.target(), fps: target.fps, audioCodec: audio.audioCodec, crf: video.crf,
             preset: video.preset, overwrite: outputs.overwrite, audioTrack: audio.audioTrack, keepHDR: video.keepHdr,
             trim: target.trim, mono: audio.mono, padAudio: audio.padAudio, waveform: audio.waveform,
             noiseFloor: audio.noiseFloor)

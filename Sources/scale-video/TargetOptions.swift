@@ -1,14 +1,25 @@
 import ArgumentParser
+import Foundation
 import ScaleVideo
 
 /// What the output should last and at what frame rate, and which part of
-/// the source it is made from.
+/// the source it is made from: one factor, or a time map.
 struct TargetOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The output's duration in seconds, e.g. 20 or 7.5.", valueName: "seconds"))
     var duration: Rational?
 
     @Option(help: ArgumentHelp("The output's duration as a multiple of the source's: 2 = twice as long, 0.5 = twice as fast.", valueName: "x"))
     var factor: Rational?
+
+    @Option(help: ArgumentHelp(
+        "Retime along a speed curve instead: s=d knots (source second s lands at output second d), e.g. 0=0,4=4,4=5,6=13 (a freeze from 4 to 5 s, then a quarter speed), or @FILE with one knot a line. The source outside the first and last s is left out.",
+        valueName: "knots|@FILE"))
+    var timeMap: String?
+
+    @Option(help: ArgumentHelp(
+        "Retime by speeds instead: FROM:SPEED changes in source seconds, e.g. 0:1,4:0.25,6:2 (normal, from 4 s four times slower, from 6 s to the end twice as fast). --dry-run shows the knots they make.",
+        valueName: "FROM:SPEED,…"))
+    var speed: String?
 
     @Option(help: ArgumentHelp("The output frame rate: 30, 29.97 or 30000/1001.", valueName: "rate"))
     var fps: Rational = Rational(30, 1)!
@@ -24,16 +35,20 @@ struct TargetOptions: ParsableArguments {
     var end: Rational?
 
     func validate() throws {
-        switch (duration, factor) {
-        case (nil, nil): throw ValidationError("Give the target as --duration <seconds> or --factor <x>.")
-        case (.some, .some): throw ValidationError("Give only one of --duration and --factor.")
-        case (let value?, nil) where !value.isPositive: throw ValidationError("--duration must be above 0.")
-        case (nil, let value?) where !value.isPositive: throw ValidationError("--factor must be above 0.")
-        default: break
+        let given = [duration != nil, factor != nil, timeMap != nil, speed != nil].count { $0 }
+        if given == 0 {
+            throw ValidationError("Give the target as --duration <seconds>, --factor <x>, --time-map <knots> or --speed <FROM:SPEED,…>.")
         }
+        if given > 1 { throw ValidationError("Give only one of --duration, --factor, --time-map and --speed.") }
+        if let duration, !duration.isPositive { throw ValidationError("--duration must be above 0.") }
+        if let factor, !factor.isPositive { throw ValidationError("--factor must be above 0.") }
         guard fps.isPositive, fps.numerator <= Int32.max, fps.denominator <= Int32.max, fps.doubleValue <= 1000 else {
             throw ValidationError("--fps must be above 0 and at most 1000.")
         }
+        if let option = timeMap != nil ? "--time-map" : speed != nil ? "--speed" : nil, start != nil || end != nil {
+            throw ValidationError("\(option) replaces --start and --end (a time map's first and last knots say which part of the source it keeps).")
+        }
+        _ = try target()
         if let start, start < .zero { throw ValidationError("--start cannot be below 0.") }
         if let end {
             guard end.isPositive else { throw ValidationError("--end must be above 0.") }
@@ -41,8 +56,28 @@ struct TargetOptions: ParsableArguments {
         }
     }
 
-    /// The target duration, once `validate()` has passed.
-    var target: TimeScale.Target { duration.map { .duration($0) } ?? .factor(factor!) }
+    /// The target, once `validate()` has passed: the time map is read (a
+    /// map that breaks SPEC §8's rules is bad usage, naming its knot).
+    func target() throws -> TimeScale.Target {
+        do throws(TimeMapError) {
+            if let duration { return .duration(duration) }
+            if let factor { return .factor(factor) }
+            if let speed { return .speeds(try SpeedList(parsing: speed)) }
+            let timeMap = timeMap ?? ""
+            guard timeMap.hasPrefix("@") else { return .timeMap(try TimeMap(list: timeMap, fps: fps)) }
+            return .timeMap(try TimeMap(fileText: try Self.read(String(timeMap.dropFirst())), fps: fps))
+        } catch {
+            throw ValidationError("\(error)")
+        }
+    }
+
+    /// A time map file's text; a file that cannot be read is bad usage.
+    private static func read(_ path: String) throws(TimeMapError) -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .unreadable(knot: "file \(path)", reason: "cannot be read")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
 
     var trim: Trim { Trim(start: start ?? .zero, end: end) }
 }

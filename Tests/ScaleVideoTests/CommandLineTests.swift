@@ -10,7 +10,7 @@ struct CommandLineTests {
             "--duration", "--factor", "--fps", "--output", "--output-dir", "--container", "--audio-codec", "--crf", "--preset",
             "--jobs", "--overwrite", "--json", "--progress", "--quiet", "--audio-track", "--keep-hdr", "Examples:", "NAME-scaled.mov",
             "Exit status", "tone-mapped", "default one", "--start", "--end", "--pad-audio", "--mono", "--waveform",
-            "--noise-floor", ".wav", "-scaled.flac", "--dry-run",
+            "--noise-floor", ".wav", "-scaled.flac", "--dry-run", "--time-map", "--speed 0:1,12:0.25,14:1", "@FILE",
         ] {
             #expect(result.text.contains(text), "help lacks \(text)")
         }

@@ -73,13 +73,6 @@ private func progressiveMap(
 
 private let thirty = Rational(30, 1)!
 
-/// Where two sample arrays first differ (a count when one is a prefix of
-/// the other), nil when equal: cheap to report, unlike a diff of long arrays.
-private func firstDifference(_ a: [Int16], _ b: [Int16]) -> Int? {
-    if let index = (0..<min(a.count, b.count)).first(where: { a[$0] != b[$0] }) { return index }
-    return a.count == b.count ? nil : min(a.count, b.count)
-}
-
 struct AudioMapPlanTests {
     @Test func aRampsSegmentsFollowItsKnots() throws {
         // 0=0,4=4,6=12,10=14 at 48 kHz over 10 s: c = 0, 192000, 288000,
