@@ -8,7 +8,8 @@ struct ScaleVideoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scale-video",
         abstract: "Time-scale movies to an exact duration and frame rate.",
-        discussion: HelpText.discussion)
+        discussion: HelpText.discussion,
+        version: Versions.text)
 
     @Argument(help: "The movies (or sound files) to scale.")
     var inputs: [String]

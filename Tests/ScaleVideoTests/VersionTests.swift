@@ -1,0 +1,31 @@
+import Foundation
+import ScaleVideo
+import Testing
+
+/// `scale-video --version`: the release, and the FFmpeg libraries the
+/// process runs with, judged against what the ffmpeg command (linked to the
+/// same shared libraries) reports.
+struct VersionTests {
+    @Test func versionNamesTheReleaseAndTheLoadedFFmpegLibraries() throws {
+        let result = try Tool.scale(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        let lines = result.text.split(separator: "\n").map(String.init)
+        try #require(lines.count == 2, "\(lines)")
+        #expect(lines[0] == "scale-video \(Versions.release)")
+        #expect(lines[0].wholeMatch(of: /scale-video \d+\.\d+\.\d+/) != nil)
+
+        // ffmpeg -version: "ffmpeg version 5.1.9-0+deb12u1 Copyright …", then
+        // "libavutil      57. 28.100 / 57. 28.100" (built with / running with).
+        let ffmpeg = try Tool.run("ffmpeg", ["-hide_banner", "-version"]).text.split(separator: "\n")
+        let release = try #require(ffmpeg.first?.split(separator: " ").dropFirst(2).first)
+        let running = Dictionary(uniqueKeysWithValues: ffmpeg.compactMap { line -> (String, String)? in
+            let halves = line.split(separator: "/")
+            guard line.hasPrefix("lib"), halves.count == 2, let name = line.split(separator: " ").first else { return nil }
+            return (String(name), halves[1].filter { !$0.isWhitespace })
+        })
+        let libraries = ["libavutil", "libavcodec", "libavformat", "libavfilter", "libswscale", "libswresample"]
+        let expected = "FFmpeg \(release) (" + libraries.map { "\($0) \(running[$0] ?? "?")" }.joined(separator: ", ") + ")"
+        #expect(lines[1] == expected)
+    }
+}
