@@ -29,6 +29,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(name: "scale-video-manual", path: "Tools/ManualPage"),
         .executableTarget(name: "scaler-bench", dependencies: ["ScaleVideo"], path: "bench/ScalerBench"),
         .testTarget(name: "ScaleVideoTests", dependencies: ["ScaleVideo"]),
     ]
