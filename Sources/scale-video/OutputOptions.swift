@@ -3,10 +3,10 @@ import ScaleVideo
 
 /// Where the outputs go, in what container, and how many are made at once.
 struct OutputOptions: ParsableArguments {
-    @Option(name: [.short, .long], help: ArgumentHelp("The output file (one input only): .mov, .mp4, .m4v, .mkv, or for audio alone .wav, .aiff, .caf, .flac, .m4a.", valueName: "path"))
+    @Option(name: [.short, .long], help: ArgumentHelp("The output file (one input only): .mov, .mp4, .m4v, .mkv, or for audio alone .wav, .aiff, .caf, .flac, .m4a.", valueName: "path"), completion: .file())
     var output: String?
 
-    @Option(help: ArgumentHelp("Write each output into this folder (created if missing) as NAME-scaled.EXT.", valueName: "dir"))
+    @Option(help: ArgumentHelp("Write each output into this folder (created if missing) as NAME-scaled.EXT.", valueName: "dir"), completion: .directory)
     var outputDir: String?
 
     @Option(help: ArgumentHelp("The container, and extension, of generated output names, e.g. mov, mp4, mkv, or wav to export sound alone. Default: mov (for sound alone, its own format or m4a).", valueName: "ext"))

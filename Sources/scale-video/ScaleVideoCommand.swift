@@ -11,7 +11,7 @@ struct ScaleVideoCommand: ParsableCommand {
         discussion: HelpText.discussion,
         version: Versions.text)
 
-    @Argument(help: "The movies (or sound files) to scale.")
+    @Argument(help: "The movies (or sound files) to scale.", completion: .file())
     var inputs: [String]
 
     @OptionGroup(title: "Target")

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Builds scale-video in release mode and installs the command, its manual
+# page and its bash, zsh and fish completions under PREFIX (default
+# /usr/local). With --uninstall it removes exactly those files, and the
+# folders the install made if they are empty again.
+#
+#   bash scripts/install.sh [--binary PATH] [PREFIX]
+#   bash scripts/install.sh --uninstall [PREFIX]
+#
+# --binary PATH installs that already built scale-video instead of building one.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+usage() { echo "usage: scripts/install.sh [--binary PATH] [PREFIX] | --uninstall [PREFIX]" >&2; exit 64; }
+uninstall=0 binary="" prefix=""
+while (($#)); do
+  case "$1" in
+    --uninstall) uninstall=1 ;;
+    --binary) (($# >= 2)) || usage; binary=$2; shift ;;
+    -*) usage ;;
+    *) [ -z "$prefix" ] || usage; prefix=$1 ;;
+  esac
+  shift
+done
+prefix=${prefix:-/usr/local}
+((uninstall == 0)) || [ -z "$binary" ] || usage
+
+command=bin/scale-video
+manual=share/man/man1/scale-video.1
+bash_completion=share/bash-completion/completions/scale-video
+zsh_completion=share/zsh/site-functions/_scale-video
+fish_completion=share/fish/vendor_completions.d/scale-video.fish
+files=("$command" "$manual" "$bash_completion" "$zsh_completion" "$fish_completion")
+# The folders an install made, one a line relative to PREFIX ("." for PREFIX itself).
+record=share/scale-video/installed-folders
+
+if ((uninstall)); then
+  for file in "${files[@]}"; do
+    [ ! -e "$prefix/$file" ] || { rm -f "$prefix/$file"; echo "removed $prefix/$file"; }
+  done
+  if [ -f "$prefix/$record" ]; then
+    folders=$(cat "$prefix/$record")
+    rm -f "$prefix/$record"
+    # Deepest first, so a folder is empty when its turn comes; one still
+    # holding something else stays.
+    while IFS= read -r folder; do
+      [ -n "$folder" ] || continue
+      [ "$folder" != . ] || folder=""
+      rmdir "$prefix/$folder" 2>/dev/null || true
+    done < <(printf '%s\n' "$folders" | awk -F/ '{ print ($0 == "." ? 0 : NF) "\t" $0 }' | sort -rn | cut -f2-)
+  fi
+  exit 0
+fi
+
+if [ -z "$binary" ]; then
+  swift build -c release --product scale-video --static-swift-stdlib
+  binary=.build/release/scale-video
+fi
+[ -x "$binary" ] || { echo "install: $binary is not an executable" >&2; exit 1; }
+
+# Note every folder that does not exist yet, up to and including PREFIX.
+made=()
+noted() { local folder; for folder in "${made[@]}"; do [ "$folder" != "$1" ] || return 0; done; return 1; }
+[ ! -f "$prefix/$record" ] || mapfile -t made < "$prefix/$record"
+for file in "${files[@]}" "$record"; do
+  folder=$(dirname "$file")
+  while :; do
+    [ -d "$prefix/$folder" ] || noted "$folder" || made+=("$folder")
+    [ "$folder" != . ] || break
+    folder=$(dirname "$folder")
+  done
+done
+for file in "${files[@]}" "$record"; do mkdir -p "$prefix/$(dirname "$file")"; done
+printf '%s\n' "${made[@]}" > "$prefix/$record"
+
+install -m 755 "$binary" "$prefix/$command"
+install -m 644 man/scale-video.1 "$prefix/$manual"
+"$prefix/$command" --generate-completion-script bash > "$prefix/$bash_completion"
+"$prefix/$command" --generate-completion-script zsh > "$prefix/$zsh_completion"
+"$prefix/$command" --generate-completion-script fish > "$prefix/$fish_completion"
+for file in "${files[@]}"; do echo "installed $prefix/$file"; done
