@@ -21,7 +21,12 @@ let package = Package(
                 ]),
             ]
         ),
-        .target(name: "ScaleVideo", dependencies: ["CFFmpeg"]),
+        .systemLibrary(
+            name: "CRubberBand",
+            pkgConfig: "rubberband",
+            providers: [.apt(["librubberband-dev", "pkg-config"])]
+        ),
+        .target(name: "ScaleVideo", dependencies: ["CFFmpeg", "CRubberBand"]),
         .executableTarget(
             name: "scale-video",
             dependencies: [

@@ -1,0 +1,54 @@
+import CRubberBand
+
+/// An owning wrapper of one Rubber Band stretcher: the R3 ("finer") engine
+/// in real-time mode, pitch unchanged, on the calling thread only. Audio
+/// goes in and comes out as float planes, one per channel.
+final class RubberBand {
+    private let state: OpaquePointer
+    let channels: Int
+
+    /// - Parameters:
+    ///   - rate: samples per second.
+    ///   - ratio: the first time ratio (output duration over input duration).
+    init(rate: Int, channels: Int, ratio: Double) {
+        precondition(channels > 0 && rate > 0 && ratio > 0, "invalid stretcher shape")
+        let options = Int32(bitPattern: RubberBandOptionProcessRealTime.rawValue | RubberBandOptionEngineFiner.rawValue
+            | RubberBandOptionThreadingNever.rawValue)
+        state = rubberband_new(UInt32(rate), UInt32(channels), options, ratio, 1.0)
+        self.channels = channels
+    }
+
+    deinit { rubberband_delete(state) }
+
+    /// 3 for the R3 engine asked for.
+    var engineVersion: Int { Int(rubberband_get_engine_version(state)) }
+
+    /// Silent frames to put in front of the input, so its first frame sits
+    /// at the centre of the first analysis window.
+    var startPad: Int { Int(rubberband_get_preferred_start_pad(state)) }
+
+    /// Output frames to drop once the input was padded with `startPad`.
+    var startDelay: Int { Int(rubberband_get_start_delay(state)) }
+
+    /// Input frames that make the next analysis hop run; 0 while output waits.
+    var samplesRequired: Int { Int(rubberband_get_samples_required(state)) }
+
+    /// Applies from the next analysis hop on.
+    func setTimeRatio(_ ratio: Double) { rubberband_set_time_ratio(state, ratio) }
+
+    /// Feeds `count` frames from one pointer per channel.
+    func process(_ planes: UnsafePointer<UnsafePointer<Float>?>, count: Int, final: Bool) {
+        rubberband_process(state, planes, UInt32(count), final ? 1 : 0)
+    }
+
+    /// Frames ready to retrieve; nil once the final input is processed and all output read.
+    var available: Int? {
+        let count = rubberband_available(state)
+        return count < 0 ? nil : Int(count)
+    }
+
+    /// Reads up to `count` frames into one pointer per channel; returns how many.
+    func retrieve(into planes: UnsafePointer<UnsafeMutablePointer<Float>?>, count: Int) -> Int {
+        Int(rubberband_retrieve(state, planes, UInt32(count)))
+    }
+}
