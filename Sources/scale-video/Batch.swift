@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import Dispatch
 import ScaleVideo
 
 /// Converts (or only plans) the inputs `jobs` at a time, in order. A failed
@@ -26,7 +28,7 @@ final class Batch: @unchecked Sendable {
     private let template: ScaleRequest
     private let reporter: Reporter
     private let mode: Mode
-    private let lock = NSLock()
+    private let lock = Lock()
     private var next = 0
     private var cancelled = false
     private var running: [Int: ScaleJob] = [:]
@@ -46,10 +48,10 @@ final class Batch: @unchecked Sendable {
         let group = DispatchGroup()
         for _ in 0..<jobs {
             group.enter()
-            Thread { [self] in
+            startThread { [self] in
                 while let index = take() { convert(index) }
                 group.leave()
-            }.start()
+            }
         }
         group.wait()
         for index in items.indices where outcomes[index] == nil {

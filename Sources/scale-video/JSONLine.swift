@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One JSON object on one line, its keys in the order they were added.
 /// Values are encoded by `JSONEncoder`; only the order is ours.

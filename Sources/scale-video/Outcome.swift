@@ -1,4 +1,3 @@
-import Foundation
 import ScaleVideo
 
 /// How one input of a batch ended.
@@ -106,5 +105,5 @@ extension TimeMap {
     }
 
     /// The map and its duration: `ramp 4 knots, 12.000 s`.
-    var summary: String { shape + ", " + String(format: "%.3f s", duration.doubleValue) }
+    var summary: String { shape + ", " + String(printf: "%.3f s", duration.doubleValue) }
 }

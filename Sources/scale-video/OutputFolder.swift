@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The `--output-dir` folder: made with its missing parents before a batch
 /// runs, or for a dry run only looked at.

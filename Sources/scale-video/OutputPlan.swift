@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import ScaleVideo
 
 /// Where each input is written: `-o`, or `NAME-scaled.EXT` in `--output-dir`
@@ -42,10 +43,10 @@ enum OutputPlan {
         let chosen = container ?? (InputProbe.holdsSoundAlone(input) ? OutputContainer.forSound(from: input) : .mov)
         let name = url.deletingPathExtension().lastPathComponent + "-scaled." + chosen.rawValue
         guard let directory else {
-            let folder = (input as NSString).deletingLastPathComponent
-            return folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
+            guard let slash = input.lastIndex(of: "/") else { return name }
+            return input[...slash] + name
         }
-        return (directory as NSString).appendingPathComponent(name)
+        return directory.isEmpty || directory.hasSuffix("/") ? directory + name : directory + "/" + name
     }
 }
 

@@ -1,14 +1,15 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import ScaleVideo
 
 /// How progress reads: percent, speed against realtime, time left, a bar.
 enum ProgressText {
     /// `made` output seconds are written after `elapsed` wall-clock seconds.
     static func describe(fraction: Double, made: Double, elapsed: Double) -> String {
-        let percent = String(format: "%3.0f%%", fraction * 100)
+        let percent = String(printf: "%3.0f%%", fraction * 100)
         guard let speed = speed(made: made, elapsed: elapsed), let left = remaining(fraction: fraction, elapsed: elapsed)
         else { return percent }
-        return percent + String(format: "  %.1f× realtime  ETA %@", speed, clock(left))
+        return percent + String(printf: "  %.1f× realtime  ETA ", speed) + clock(left)
     }
 
     /// Output seconds made per wall-clock second, once there is enough to tell.
@@ -30,8 +31,8 @@ enum ProgressText {
 
     static func clock(_ seconds: Double) -> String {
         let total = Int(seconds.rounded())
-        return String(format: "%d:%02d", total / 60, total % 60)
+        return String(printf: "%d:%02d", total / 60, total % 60)
     }
 
-    static func seconds(_ value: Double) -> String { String(format: "%.3f", value) }
+    static func seconds(_ value: Double) -> String { String(printf: "%.3f", value) }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import ScaleVideo
 
 /// How progress is shown on standard error.
@@ -32,7 +33,7 @@ final class Reporter: @unchecked Sendable {
     private let mode: Mode
     private let jsonResults: Bool
     private let total: Int
-    private let lock = NSLock()
+    private let lock = Lock()
     private let started = Date()
     private var running: [Int: Running] = [:]
     private var ended = 0
@@ -103,7 +104,7 @@ final class Reporter: @unchecked Sendable {
     private func recordEnd(_ report: InputReport) {
         ended += 1
         if mode == .json { Diagnostics.line(report.json(event: "done").text) }
-        if jsonResults { FileHandle.standardOutput.write(Data((report.json().text + "\n").utf8)) }
+        if jsonResults { Diagnostics.write(report.json().text + "\n", to: STDOUT_FILENO) }
     }
 
     func cancelling() {

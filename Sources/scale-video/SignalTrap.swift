@@ -1,5 +1,7 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
+import Dispatch
 import ScaleVideo
 
 /// Catches SIGINT and SIGTERM from start-up to exit. The first asks the
@@ -12,7 +14,7 @@ import ScaleVideo
 final class SignalTrap: @unchecked Sendable {
     static let shared = SignalTrap()
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var cancel: (() -> Void)?
     private var received = false
     private let sources: [DispatchSourceSignal]

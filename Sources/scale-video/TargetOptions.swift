@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import ScaleVideo
 
 /// What the output should last and at what frame rate, and which part of

@@ -1,8 +1,8 @@
-import Foundation
+import ScaleVideo
 
 /// The warnings of one conversion, each told once with how often it came.
 final class WarningTally: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var order: [String] = []
     private var counts: [String: Int] = [:]
 

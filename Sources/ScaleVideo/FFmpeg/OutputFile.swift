@@ -1,12 +1,13 @@
 import CFFmpeg
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A container being written. Streams are added before `start()`, on one
 /// thread; after it, the tracks of the lanes call `write` from their own
 /// queues, and `write` and `finish` hold a lock.
 final class OutputFile {
     private var context: UnsafeMutablePointer<AVFormatContext>?
-    private let lock = NSLock()
+    private let lock = Lock()
     private var started = false
     /// The name errors give: the output as the user named it.
     private let name: String

@@ -1,5 +1,6 @@
 import CFFmpeg
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Saves pictures as PNG files with libavcodec's PNG encoder.
 enum PNGWriter {

@@ -1,5 +1,6 @@
 import CFFmpeg
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension SourceInfo {
     /// Probes the file at `path`.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// An output written under a temporary name in its destination folder and
 /// put in place only when complete, so the output path never holds a
@@ -45,8 +46,8 @@ final class AtomicOutput {
     static func check(finalPath: String, input: String, overwrite: Bool, folderToBeMade: Bool = false) throws {
         let folder = URL(fileURLWithPath: finalPath).deletingLastPathComponent().path
         if sameFile(finalPath, input) { throw ScaleError.outputIsInput }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+        var isDirectory = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory else {
             if folderToBeMade { return }
             throw ScaleError.failed("cannot write \(finalPath): the folder \(folder) does not exist")
         }
@@ -64,7 +65,7 @@ final class AtomicOutput {
         try bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
-                let written = Foundation.write(handle, buffer.baseAddress! + offset, buffer.count - offset)
+                let written = Glibc.write(handle, buffer.baseAddress! + offset, buffer.count - offset)
                 guard written >= 0 else {
                     if errno == EINTR { continue }
                     throw failure("cannot write \(finalPath)")

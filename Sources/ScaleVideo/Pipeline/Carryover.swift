@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What the output took over from the source, what it changed and what it
 /// left out, in words.
@@ -50,8 +51,8 @@ public struct Carryover: Sendable, Equatable {
     }
 
     private static func span(_ trim: Trim) -> String {
-        let start = String(format: "%.3f s", trim.start.doubleValue)
-        return trim.end.map { start + " – " + String(format: "%.3f s", $0.doubleValue) } ?? "from " + start
+        let start = String(printf: "%.3f s", trim.start.doubleValue)
+        return trim.end.map { start + " – " + String(printf: "%.3f s", $0.doubleValue) } ?? "from " + start
     }
 
     private mutating func describePicture(_ picture: SourcePicture, mode: PictureMode, container: OutputContainer) {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The two lanes of a job.
 enum Lane: Int, CaseIterable {
@@ -13,7 +14,7 @@ enum Lane: Int, CaseIterable {
 /// small whatever the file's length; and carries cancellation to both lanes.
 /// Sendable because its state is read and written under `condition` alone.
 final class LaneGate: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = Lock()
     private var written = [0.0, 0.0]
     private var finished = [true, true]
     private var cancelled = false

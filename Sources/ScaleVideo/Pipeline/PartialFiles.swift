@@ -1,9 +1,10 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The temporary files of the outputs being written, so that a process
 /// about to exit at once (a second Ctrl-C) can remove them first.
 public enum PartialFiles {
-    private static let lock = NSLock()
+    private static let lock = Lock()
     nonisolated(unsafe) private static var paths: Set<String> = []
 
     static func register(_ path: String) {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// How far a job is.
 public struct JobProgress: Sendable {
@@ -13,7 +14,7 @@ public struct JobProgress: Sendable {
 /// only when the job says the file is complete.
 /// Sendable because its state is read and written under `lock` alone.
 final class ProgressMeter: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var fractions = [0.0, 0.0]
     private let weights: [Double]
     private var reported = 0.0

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Why a conversion could not be done, in words for the person who asked.
 public enum ScaleError: Error, CustomStringConvertible, Sendable {
@@ -52,5 +53,5 @@ public enum ScaleError: Error, CustomStringConvertible, Sendable {
         }
     }
 
-    private static func seconds(_ value: Double) -> String { String(format: "%.2f", value) }
+    private static func seconds(_ value: Double) -> String { String(printf: "%.2f", value) }
 }

@@ -1,5 +1,7 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
+import Dispatch
 
 /// One conversion: first a plan (the input probed, its audio counted,
 /// nothing written), then its execution: the video and audio lanes on two
@@ -86,7 +88,7 @@ public final class ScaleJob: Sendable {
             try Self.verify(measured, frames: plan.frames, samples: plan.audio?.samples ?? 0, tolerance: padding)
             if let recorder, let picture {
                 let retiming =
-                    plan.timeMap.map { "along \($0.knots.count) knots" } ?? String(format: "\u{00D7}%g", scale.factor.doubleValue)
+                    plan.timeMap.map { "along \($0.knots.count) knots" } ?? String(printf: "\u{00D7}%g", scale.factor.doubleValue)
                 let panels = recorder.panels(
                     sourceDuration: scale.sourceDuration.doubleValue, scaledDuration: plan.targetDuration, retiming: retiming)
                 try picture.write(PNGWriter.encode(WaveformPicture.render(panels, noiseFloor: request.noiseFloor)))
@@ -139,7 +141,7 @@ public final class ScaleJob: Sendable {
 /// it caused in the other lane.
 /// Sendable because `error` is read and written under `lock` alone.
 private final class FirstFailure: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var error: Error?
 
     func record(_ new: Error) {

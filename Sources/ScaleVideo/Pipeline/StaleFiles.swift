@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Temporary files that a killed run (SIGKILL, the OOM killer, a power cut)
 /// left beside its output. A live writer holds an advisory lock (flock) on

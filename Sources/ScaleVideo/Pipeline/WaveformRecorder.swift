@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Follows the audio a job scales, for `--waveform`: the source samples as
 /// the scaler takes them and the scaled samples as they are made, each
@@ -73,5 +74,5 @@ final class WaveformRecorder {
         }
     }
 
-    private static func seconds(_ value: Double) -> String { String(format: "%.2f s", value) }
+    private static func seconds(_ value: Double) -> String { String(printf: "%.2f s", value) }
 }

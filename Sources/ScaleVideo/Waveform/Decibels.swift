@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Sample amplitudes as decibels relative to full scale.
 public enum Decibels {

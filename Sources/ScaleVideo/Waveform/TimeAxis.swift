@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The ticks of a time axis in seconds: every `step` from 0 up to the
 /// duration, where the step is 1, 2 or 5 times a power of ten.

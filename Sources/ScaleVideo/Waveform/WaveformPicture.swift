@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One waveform of a picture: a title, then decibel bars over a time axis.
 public struct WaveformPanel: Sendable {
@@ -93,7 +94,7 @@ public enum WaveformPicture {
         let y = top + titleTop
         image.draw(panel.title, x: marginX, y: y, scale: textScale, text)
         guard let peak = panel.levels.max() else { return }
-        let caption = peak > noiseFloor ? String(format: "peak %.1f dB", peak) : "silent"
+        let caption = peak > noiseFloor ? String(printf: "peak %.1f dB", peak) : "silent"
         let captionX = image.width - marginX - PixelFont.width(of: caption, scale: textScale)
         if marginX + PixelFont.width(of: panel.title, scale: textScale) + labelGap <= captionX {
             image.draw(caption, x: captionX, y: y, scale: textScale, dimText)
