@@ -17,6 +17,11 @@ struct AudioOptions: ParsableArguments {
     @Flag(help: "Merge all audio channels into one (their average) before scaling.")
     var mono = false
 
+    @Flag(help: ArgumentHelp(
+        "Keep the audio's pitch: stretch it in time with Rubber Band's finer engine instead of scaling it like tape, which lowers slowed-down sound and raises sped-up sound.",
+        discussion: "Use it for speech and music. Without it the audio is interpolated sample by sample, exactly and faster; the sample count and sync are the same either way."))
+    var keepPitch = false
+
     @Option(help: ArgumentHelp(
         "Also draw the source audio above the scaled audio as decibel bars over time, into this PNG file (one input only).",
         valueName: "file.png"))

@@ -26,6 +26,13 @@ enum HelpText {
         the channels, and --waveform draws the source and scaled audio as \
         decibel bars into a PNG.
 
+        Natural sound: audio scaled like tape sounds lower when slowed \
+        down and higher when sped up. --keep-pitch stretches it in time \
+        instead (the Rubber Band library's finer engine), so voices and \
+        music keep their pitch; use it for speech and music. The sample \
+        count, and each sound's place in time (within 10 ms), are the \
+        same either way; the result says "pitch kept".
+
         Speed ramps, freezes and cuts: --time-map retimes along knots \
         s=d (source second s lands at output second d), linear between \
         them; two knots with the same s hold the picture on screen at s, \

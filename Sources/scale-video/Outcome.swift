@@ -57,6 +57,7 @@ struct InputReport {
             line.add("fps", result.fps.doubleValue)
             line.add("frames", result.frames)
             line.add("audioSamples", result.audioSamples)
+            if result.keepsPitch { line.add("pitch", "kept") }
             line.add("seconds", (result.seconds * 1000).rounded() / 1000)
             var measured = JSONLine()
             measured.add("frames", result.measured.videoFrames)
@@ -82,6 +83,7 @@ struct InputReport {
             line.add("audioSamples", plan.audio?.samples ?? 0)
             line.add("sourceAudioSamples", plan.audio?.sourceSamples ?? 0)
             line.add("sampleRate", plan.audio?.rate)
+            if plan.audio?.keepsPitch == true { line.add("pitch", "kept") }
             line.add("kept", plan.carryover.kept)
             line.add("changed", plan.carryover.changed)
             line.add("dropped", plan.carryover.dropped)

@@ -144,6 +144,7 @@ final class Reporter: @unchecked Sendable {
         case .ok(let result):
             "\(report.input) → \(result.output): "
                 + (result.timeMap.map { $0.shape + ", " } ?? "")
+                + (result.keepsPitch ? "pitch kept, " : "")
                 + (result.frames > 0 ? "\(result.frames) frames, " : "\(result.audioSamples) samples, ")
                 + "\(ProgressText.seconds(result.duration)) s"
                 + (result.frames > 0 ? " at \(result.fps) fps" : "")
@@ -165,6 +166,7 @@ final class Reporter: @unchecked Sendable {
         if plan.frames > 0 { parts.append("\(plan.frames) frames at \(plan.fps) fps") }
         if let audio = plan.audio {
             parts.append("\(audio.sourceSamples) → \(audio.samples) audio samples at \(audio.rate) Hz")
+            if audio.keepsPitch { parts.append("pitch kept") }
         }
         return parts.joined(separator: ", ") + " (dry run, nothing written)"
     }

@@ -38,7 +38,8 @@ struct AudioLaneParts {
 
 /// Demux → decode → the scaler's sample type (swresample; averaged to one
 /// channel for --mono) → progressive scaler (one segment for a constant
-/// factor, the time map's segments along a map) → encoder → muxer. Rate, and
+/// factor, the time map's segments along a map; tape-style, or keeping the
+/// pitch with --keep-pitch) → encoder → muxer. Rate, and
 /// without --mono channels and layout, are kept. Built on the job's thread,
 /// then handed whole to its own queue (HandOff, in ScaleJob): never used from
 /// two threads at once.
@@ -46,7 +47,7 @@ final class AudioLane<Sample: PCMSample>: AudioLaneRunning {
     let encoding: AudioEncoding
     private let decoding: StreamDecoder
     private let track: EncodedTrack
-    private let scaler: MapAudioScaler<Sample>
+    private let scaler: any AudioScaling<Sample>
     private let waveform: WaveformRecorder?
     /// Decoded frames as interleaved samples, and scaled samples as the encoder's frames.
     private let reader: SampleReader<Sample>
@@ -68,7 +69,11 @@ final class AudioLane<Sample: PCMSample>: AudioLaneRunning {
         reader = SampleReader(layout: sourceLayout, rate: rate, family: encoding.family)
         writer = try SampleWriter(encoding: encoding, layout: layout, rate: rate)
         track = try EncodedTrack(encoder: encoder, output: parts.output, tags: parts.source.audioTags.carriedFromStream)
-        scaler = MapAudioScaler(channels: layout.channels, plan: parts.segments, blockSize: encoder.audioFrameSize ?? 4096)
+        let blockSize = encoder.audioFrameSize ?? 4096
+        scaler =
+            parts.request.keepPitch
+            ? PitchStretcher(channels: layout.channels, rate: rate, plan: parts.segments, blockSize: blockSize)
+            : MapAudioScaler(channels: layout.channels, plan: parts.segments, blockSize: blockSize)
         merged = .allocate(capacity: parts.request.mono ? 4096 : 0)
     }
 

@@ -182,6 +182,8 @@ public struct AudioPlan: Sendable {
     /// constant factor, the map's segments along a time map.
     let segments: AudioMapPlan
     let encoding: AudioEncoding
+    /// Stretched keeping the pitch (SPEC §10) rather than tape-style.
+    public let keepsPitch: Bool
 
     /// Samples per channel the scaler takes.
     public var sourceSamples: Int { segments.sourceEnd - segments.sourceStart }
@@ -218,5 +220,6 @@ public struct AudioPlan: Sendable {
         alignment = planned
         self.segments = segments
         encoding = AudioEncoding(codec: request.audioCodec, container: container, source: counted.family)
+        keepsPitch = request.keepPitch
     }
 }

@@ -42,7 +42,7 @@ public final class ScaleJob: Sendable {
         return ScaleResult(
             output: request.output, sourceDuration: plan.scale.sourceDuration.doubleValue, duration: plan.targetDuration,
             timeMap: plan.timeMap, fps: request.fps, frames: plan.frames, audioSamples: plan.audio?.samples ?? 0,
-            seconds: Date().timeIntervalSince(started), measured: measured, carryover: plan.carryover)
+            keepsPitch: plan.audio?.keepsPitch ?? false, seconds: Date().timeIntervalSince(started), measured: measured, carryover: plan.carryover)
     }
 
     /// Writes what `plan` says into a temporary file, measures it, and puts

@@ -81,6 +81,8 @@ public struct ScaleRequest: Sendable {
     public var mono: Bool
     /// Fill audio shorter than the video with silence to the video's end.
     public var padAudio: Bool
+    /// Stretch the audio keeping its pitch (SPEC §10) instead of tape-style.
+    public var keepPitch: Bool
     /// Where to draw the source and scaled audio as decibel bars, if anywhere.
     public var waveform: String?
     /// Decibels at and below which the waveform draws nothing.
@@ -90,7 +92,8 @@ public struct ScaleRequest: Sendable {
         input: String, output: String, target: TimeScale.Target, fps: Rational,
         audioCodec: AudioCodec? = nil, crf: Int? = nil, preset: String? = nil, overwrite: Bool = false,
         audioTrack: Int? = nil, keepHDR: Bool = false, trim: Trim = .whole, mono: Bool = false,
-        padAudio: Bool = false, waveform: String? = nil, noiseFloor: Double = WaveformPicture.defaultNoiseFloor
+        padAudio: Bool = false, waveform: String? = nil, noiseFloor: Double = WaveformPicture.defaultNoiseFloor,
+        keepPitch: Bool = false
     ) {
         self.input = input
         self.output = output
@@ -107,6 +110,7 @@ public struct ScaleRequest: Sendable {
         self.padAudio = padAudio
         self.waveform = waveform
         self.noiseFloor = noiseFloor
+        self.keepPitch = keepPitch
     }
 
     /// The audio codec the output is written with: the one asked for, or
@@ -137,6 +141,8 @@ public struct ScaleResult: Sendable {
     public let frames: Int
     /// Audio samples written per channel (0 without audio).
     public let audioSamples: Int
+    /// The audio was stretched keeping its pitch (SPEC §10).
+    public let keepsPitch: Bool
     /// Wall-clock seconds the conversion took.
     public let seconds: Double
     /// What the file holds, read back from it before it was put in place.

@@ -12,7 +12,7 @@
 /// all the frames the plan wants, and the rest of its output is cut.
 /// Samples are stretched as floats at full scale 1 and brought back to
 /// their type by `init(scaled:)`.
-public final class PitchStretcher<Sample: PCMSample> {
+public final class PitchStretcher<Sample: PCMSample>: AudioScaling {
     public let channels: Int
     public let blockSize: Int
     public let plan: AudioMapPlan

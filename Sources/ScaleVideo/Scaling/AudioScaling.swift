@@ -1,0 +1,23 @@
+/// A progressive audio scaler as the audio lane drives it: source frames
+/// pushed as they are decoded, output handed out in blocks, exactly the
+/// plan's count in all. Tape-style (MapAudioScaler, SPEC §5 and §8) or
+/// pitch-keeping (PitchStretcher, §10).
+protocol AudioScaling<Sample>: AnyObject {
+    associatedtype Sample: PCMSample
+    var channels: Int { get }
+    /// Which lined-up source frames become how many output frames.
+    var plan: AudioMapPlan { get }
+    /// Lined-up source frames taken so far, counting those the plan leaves out.
+    var received: Int { get }
+    /// Output frames made so far.
+    var produced: Int { get }
+    /// Output frames in all.
+    var length: Int { get }
+    var isComplete: Bool { get }
+    /// Source frames still to be pushed.
+    var wanted: Int { get }
+    func push(_ samples: UnsafeBufferPointer<Sample>, emit: (UnsafeBufferPointer<Sample>) throws -> Void) rethrows
+    func finish(emit: (UnsafeBufferPointer<Sample>) throws -> Void) rethrows
+}
+
+extension MapAudioScaler: AudioScaling {}
