@@ -77,6 +77,34 @@ struct JobPlanTests {
         #expect(plan.carryover.changed == ["cut to 1.000 s – 2.000 s of the source"])
     }
 
+    /// PCM in a WAV or AIFF file is counted from the file's size, not by
+    /// decoding it: the count must still be what ffmpeg decodes, whether the
+    /// data is followed by another chunk or cut short of what its header says.
+    @Test(arguments: [
+        ("s16.wav", "pcm_s16le", 0.0), ("s24.wav", "pcm_s24le", 0.0), ("u8.wav", "pcm_u8", 0.0),
+        ("f32.wav", "pcm_f32le", 0.0), ("s16.aiff", "pcm_s16be", 0.0), ("cut.wav", "pcm_s16le", 0.63),
+        ("cut.aiff", "pcm_s24be", 0.55), ("trailer.wav", "pcm_s24le", 0.0),
+    ])
+    func pcmFilesAreCountedAsTheyDecode(name: String, codec: String, cut: Double) throws {
+        let scratch = try Scratch()
+        let input = scratch.file(name)
+        try Tool.ffmpeg([
+            "-f", "lavfi", "-i", Media.tone(rate: 44100, seconds: 1.3), "-ac", "3", "-c:a", codec, input.path,
+        ])
+        var data = try Data(contentsOf: input)
+        if cut > 0 { data = data.prefix(Int(Double(data.count) * cut) + 1) }
+        if name.hasPrefix("trailer") { data += Data("JUNK".utf8) + Data([10, 0, 0, 0]) + Data(count: 10) }
+        try data.write(to: input)
+        let samples: [Float] = try Media.decoded(input, as: "f32le")
+        let decoded = samples.count / 3
+        let plan = try Self.plan(
+            ScaleRequest(
+                input: input.path, output: scratch.file("out.wav").path, target: .factor(Rational(2, 1)!),
+                fps: Rational(30, 1)!))
+        #expect(plan.audio?.sourceSamples == decoded, "\(name): ffmpeg decodes \(decoded)")
+        if cut == 0 && !name.hasPrefix("trailer") { #expect(decoded == 57330) }
+    }
+
     @Test func thePlanIsWhatTheConversionDoes() throws {
         let scratch = try Scratch()
         let input = try Media.make(scratch.file("in.mov"), seconds: 1)

@@ -25,6 +25,16 @@ final class Decoder {
 
     var sampleRate: Int { Int(codecContext.pointee.sample_rate) }
 
+    /// Bytes that one sample of every channel takes in a packet, for PCM,
+    /// whose samples all have one size; nil for any other codec.
+    var pcmFrameBytes: Int? {
+        let codec = codecContext.pointee.codec_id.rawValue
+        guard codec >= AV_CODEC_ID_PCM_S16LE.rawValue, codec < AV_CODEC_ID_ADPCM_IMA_QT.rawValue else { return nil }
+        let bits = Int(av_get_bits_per_sample(codecContext.pointee.codec_id))
+        guard bits > 0, bits % 8 == 0, let channels = try? channelLayout().channels, channels > 0 else { return nil }
+        return bits / 8 * channels
+    }
+
     /// The channel layout of the decoded audio; a default one of as many
     /// channels when the stream gives only a count.
     func channelLayout() throws -> ChannelLayout { try ChannelLayout(decoding: codecContext) }

@@ -35,9 +35,24 @@ final class InputFile {
     /// Whether the file is an mp4 or QuickTime movie (or one of their
     /// kin), whose tracks declare how long they last: an audio track's
     /// declared duration excludes the encoder's padding at its end.
-    var declaresTrackDurations: Bool {
+    var declaresTrackDurations: Bool { isFormat(["mov", "mp4"]) }
+
+    /// Whether the file is a WAV or AIFF file, whose samples lie one after
+    /// another in a single data chunk.
+    var storesSamplesContiguously: Bool { isFormat(["wav", "w64", "aiff"]) }
+
+    /// Bytes in the file; nil when that is not known (a pipe).
+    var byteCount: Int64? {
+        guard let io = format.pointee.pb else { return nil }
+        let size = avio_size(io)
+        return size > 0 ? size : nil
+    }
+
+    /// Whether the demuxer is one of `names` (FFmpeg names a demuxer of
+    /// several kin `mov,mp4,m4a,…`).
+    private func isFormat(_ names: Set<Substring>) -> Bool {
         guard let name = format.pointee.iformat?.pointee.name else { return false }
-        return String(cString: name).split(separator: ",").contains { $0 == "mov" || $0 == "mp4" }
+        return String(cString: name).split(separator: ",").contains { names.contains($0) }
     }
 
     var tags: [Tag] { MetadataIO.tags(format.pointee.metadata) }

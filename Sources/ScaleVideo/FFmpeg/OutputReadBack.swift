@@ -53,13 +53,16 @@ private struct VideoSpan {
 }
 
 /// The decoded samples of an audio stream, bounded by the end the container
-/// gives when its time base counts samples.
+/// gives when its time base counts samples. PCM is counted from its
+/// packets' sizes, without decoding.
 private struct AudioCount {
     let index: Int32
     let rate: Int32
     private let decoder: Decoder
     private let frame: Frame
     private let countsSamples: Bool
+    /// Bytes per sample of every channel when the codec is PCM.
+    private let pcmFrameBytes: Int?
     private var decoded = 0
     private var start: Int64?
     private var end = Int64.min
@@ -69,6 +72,7 @@ private struct AudioCount {
         decoder = try Decoder(stream: stream)
         rate = Int32(decoder.sampleRate)
         frame = try Frame()
+        pcmFrameBytes = decoder.pcmFrameBytes
         let base = stream.pointer.pointee.time_base
         countsSamples = base.num == 1 && base.den == rate
     }
@@ -78,11 +82,16 @@ private struct AudioCount {
             if start == nil { start = pts + packet.skippedSamples }
             end = max(end, pts + packet.duration)
         }
+        if let frameBytes = pcmFrameBytes {
+            decoded += packet.bytes.count / frameBytes
+            return
+        }
         try decoder.send(packet)
         try drain()
     }
 
     mutating func finish() throws {
+        guard pcmFrameBytes == nil else { return }
         try decoder.send(nil)
         try drain()
     }

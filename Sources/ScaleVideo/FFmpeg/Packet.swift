@@ -20,6 +20,9 @@ final class Packet {
     var pts: Int64? { Optional(timestamp: pointer.pointee.pts) }
     var dts: Int64? { Optional(timestamp: pointer.pointee.dts) }
 
+    /// Where the packet's payload starts in the file, in bytes; nil when unknown.
+    var position: Int64? { pointer.pointee.pos >= 0 ? pointer.pointee.pos : nil }
+
     /// How long the packet lasts in its time base; 0 when unknown.
     var duration: Int64 {
         get { pointer.pointee.duration }

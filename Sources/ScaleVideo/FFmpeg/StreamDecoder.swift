@@ -37,10 +37,31 @@ final class StreamDecoder {
     /// Samples per channel the stream lasts as its container declares it
     /// (SPEC §5: an mp4/mov audio track lasts its declared duration, so the
     /// encoder's padding is not sound); nil where nothing marks the end.
-    var declaredSampleCount: Int? {
-        guard input.declaresTrackDurations, let ticks = stream.declaredDuration, ticks > 0,
-            let seconds = stream.timeBase.seconds(ofTicks: ticks)
-        else { return nil }
+    var declaredSampleCount: Int? { input.declaresTrackDurations ? declaredLength : nil }
+
+    /// The samples per channel of a PCM stream that a WAV or AIFF file
+    /// holds one after another, known without decoding them: from the first
+    /// packet to the end of the data its header declares, or to the end of
+    /// the file if it was cut short; and the first packet's timestamp. Nil
+    /// for other streams, which must be decoded to be counted. Reads the
+    /// first packet, so the stream cannot be decoded afterwards.
+    func countWithoutDecoding() throws -> (count: Int, firstTimestamp: Int64?)? {
+        guard input.storesSamplesContiguously, let frameBytes = decoder.pcmFrameBytes, let size = input.byteCount else {
+            return nil
+        }
+        repeat {
+            guard try readPacket() else { return (0, nil) }
+        } while packet.streamIndex != stream.index
+        guard let start = packet.position, start < size else { return nil }
+        let present = Int((size - start) / Int64(frameBytes))
+        return (min(present, declaredLength ?? present), packet.pts)
+    }
+
+    /// The stream's declared duration in samples; nil when it declares none.
+    private var declaredLength: Int? {
+        guard let ticks = stream.declaredDuration, ticks > 0, let seconds = stream.timeBase.seconds(ofTicks: ticks) else {
+            return nil
+        }
         return Int(seconds.ticks(per: Int64(decoder.sampleRate)))
     }
 

@@ -1,6 +1,7 @@
 /// The decode-only pass of SPEC §5 over the audio stream, before any
 /// output sample: how many samples per channel the decoder yields (up to
-/// the end an mp4/mov track declares) and where the first one lies.
+/// the end an mp4/mov track declares) and where the first one lies. PCM in
+/// a WAV or AIFF file is counted from its size instead, without decoding.
 enum SourceAudioCount {
     /// Counts the samples and lines them up with the video, which starts at
     /// `videoStart` seconds; without video (nil) the audio's own first
@@ -10,11 +11,15 @@ enum SourceAudioCount {
         let family = SampleFamily(decoding: decoding.decoder)
         var count = 0
         var first: Int64?
-        while true {
-            if gate.isCancelled { throw ScaleError.cancelled }
-            guard let frame = try decoding.nextFrame() else { break }
-            if first == nil { first = frame.timestamp }
-            count += frame.sampleCount
+        if let known = try decoding.countWithoutDecoding() {
+            (count, first) = known
+        } else {
+            while true {
+                if gate.isCancelled { throw ScaleError.cancelled }
+                guard let frame = try decoding.nextFrame() else { break }
+                if first == nil { first = frame.timestamp }
+                count += frame.sampleCount
+            }
         }
         if let declared = decoding.declaredSampleCount { count = min(count, declared) }
         // Audio without timestamps is taken to start with the video.
