@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The performance figures of the README, measured on this machine:
 #
-#   bash bench/bench.sh [--runs N] [input]
+#   bash bench/bench.sh [--runs N] [--part encode|sparse|memory|scaler] [input]
 #
 # 1. Side by side: scale-video against the ffmpeg CLI doing the same job with
 #    the same encoder settings, alternating the two (A B A B …), N runs each
@@ -9,15 +9,22 @@
 #    ratios, each one's median peak RSS, and the floor: libx264 alone
 #    encoding the same output frames (decoded beforehand into memory) at the
 #    same settings.
-# 2. Memory growth: peak RSS on a 120 s input over that on a 20 s one.
-# 3. The audio scaler alone: output samples per second on one core.
+# 2. Jobs that show little of their input, side by side in the same way: a
+#    10 s cut near the end of a 5-minute film, time-lapses that show one
+#    frame in 10, 50 and 200, and sound alone.
+# 3. Memory growth: peak RSS on a 120 s input over that on a 20 s one.
+# 4. The audio scaler alone: output samples per second on one core.
 #
 # Without an input it makes one: 1280x720, 30 fps, 30 s, H.264 + stereo
 # 48 kHz AAC.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=5
+part=all
 if [ "${1:-}" = --runs ]; then runs=$2; shift 2; fi
+if [ "${1:-}" = --part ]; then part=$2; shift 2; fi
+# wanted PART: whether --part asks for PART (every part without it).
+wanted() { [ "$part" = all ] || [ "$part" = "$1" ]; }
 input=${1:-}
 bash scripts/setup.sh
 if ! [ -x /usr/bin/time ] || ! command -v bc >/dev/null; then
@@ -56,19 +63,29 @@ commands() {
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), $(free -g | awk '/Mem:/ {print $2}') GiB"
 echo "input: $size, $(ffprobe -v error -show_entries format=duration -of csv=p=0 "$input") s; $runs runs per tool and case"
 echo
+# compare: runs the commands in sv and ff alternately, $runs times each;
+# sets svt, fft (median seconds), ratio (median of the per-run ratios), svm,
+# ffm (median peak RSS in MB).
+compare() {
+  : >"$work/a"; : >"$work/b"; : >"$work/r"
+  for _ in $(seq "$runs"); do
+    a=$(measure "${sv[@]}")
+    b=$(measure "${ff[@]}")
+    echo "$a" >>"$work/a"; echo "$b" >>"$work/b"
+    echo "${a%% *} / ${b%% *}" | bc -l >>"$work/r"
+  done
+  svt=$(cut -d' ' -f1 "$work/a" | median); fft=$(cut -d' ' -f1 "$work/b" | median); ratio=$(median <"$work/r")
+  svm=$(cut -d' ' -f2 "$work/a" | median | awk '{print $1 / 1024}'); ffm=$(cut -d' ' -f2 "$work/b" | median | awk '{print $1 / 1024}')
+}
+
+if wanted encode; then
 printf '%-34s %9s %9s %6s %9s %9s %8s %8s\n' case scale-video ffmpeg ratio "x264 only" "sv/x264" "RSS sv" "RSS ff"
 for preset in veryfast medium; do
   for spec in "2 30 pcm mov" "0.5 30 pcm mov" "0.1 30 pcm mov" "1 24 pcm mov" "2 30 aac mp4"; do
     read -r factor fps codec ext <<<"$spec"
     out=$work/out.$ext
     commands "$input" "$out" "$factor" "$fps" "$codec" "$preset"
-    : >"$work/a"; : >"$work/b"; : >"$work/r"
-    for _ in $(seq "$runs"); do
-      a=$(measure "${sv[@]}")
-      b=$(measure "${ff[@]}")
-      echo "$a" >>"$work/a"; echo "$b" >>"$work/b"
-      echo "${a%% *} / ${b%% *}" | bc -l >>"$work/r"
-    done
+    compare
     # The floor: the same output frames, decoded into memory first, encoded by libx264 alone.
     ffmpeg -v error -nostdin -y -i "$out" -map 0:v -f rawvideo -pix_fmt yuv420p "$raw"
     : >"$work/f"
@@ -77,14 +94,41 @@ for preset in veryfast medium; do
         -c:v libx264 -preset "$preset" -crf 23 -f null - >>"$work/f"
     done
     : >"$raw"
-    sv=$(cut -d' ' -f1 "$work/a" | median); ff=$(cut -d' ' -f1 "$work/b" | median)
-    floor=$(cut -d' ' -f1 "$work/f" | median); ratio=$(median <"$work/r")
-    svm=$(cut -d' ' -f2 "$work/a" | median); ffm=$(cut -d' ' -f2 "$work/b" | median)
+    floor=$(cut -d' ' -f1 "$work/f" | median)
     printf '%-34s %8.2fs %8.2fs %6.3f %8.2fs %9.3f %5.0f MB %5.0f MB\n' "factor $factor, $fps fps, $codec, $preset" \
-      "$sv" "$ff" "$ratio" "$floor" "$(echo "$sv / $floor" | bc -l)" "$(echo "$svm / 1024" | bc -l)" "$(echo "$ffm / 1024" | bc -l)"
+      "$svt" "$fft" "$ratio" "$floor" "$(echo "$svt / $floor" | bc -l)" "$svm" "$ffm"
   done
 done
+fi
 
+if wanted sparse; then
+echo
+echo "jobs that show little of their input: 5 min of 1280x720 30 fps H.264 (keyframes every 2 s, B-frames)"
+echo "+ AAC; sound alone: 10 min of 48 kHz stereo WAV. libx264 veryfast, crf 23, PCM audio"
+ffmpeg -v error -nostdin -y -f lavfi -i "testsrc2=s=1280x720:r=30:d=300" -f lavfi -i "sine=f=440:r=48000:d=300" \
+  -ac 2 -c:v libx264 -preset veryfast -g 60 -bf 2 -c:a aac "$work/long.mp4"
+ffmpeg -v error -nostdin -y -f lavfi -i "sine=f=440:r=48000:d=600" -ac 2 "$work/long.wav"
+printf '%-34s %9s %9s %6s %8s %8s\n' case scale-video ffmpeg ratio "RSS sv" "RSS ff"
+row() { printf '%-34s %8.2fs %8.2fs %6.3f %5.0f MB %5.0f MB\n' "$1" "$svt" "$fft" "$ratio" "$svm" "$ffm"; }
+sv=("$tool" "$work/long.mp4" -o "$work/cut.mov" --start 285 --end 295 --factor 1 --fps 30 --audio-codec pcm
+  --preset veryfast --crf 23 --quiet --overwrite)
+ff=(ffmpeg -v error -nostdin -y -ss 285 -t 10 -i "$work/long.mp4" -r 30 -c:v libx264 -preset veryfast -crf 23
+  -c:a pcm_f32le "$work/cut-ffmpeg.mov")
+compare
+row "late cut: 285-295 s, factor 1"
+for factor in 0.1 0.02 0.005; do
+  rate=48000 commands "$work/long.mp4" "$work/lapse.mov" "$factor" 30 pcm veryfast
+  compare
+  row "time-lapse: factor $factor"
+done
+sv=("$tool" "$work/long.wav" -o "$work/sound.wav" --factor 2 --quiet --overwrite)
+ff=(ffmpeg -v error -nostdin -y -i "$work/long.wav" -af "asetrate=24000,aresample=48000" -c:a pcm_s16le
+  "$work/sound-ffmpeg.wav")
+compare
+row "sound alone: factor 2"
+fi
+
+if wanted memory; then
 echo
 echo "memory growth: 320x240 30 fps H.264 + AAC, factor 2, veryfast; peak RSS, median of 3"
 for seconds in 20 120; do
@@ -101,7 +145,10 @@ done
 printf '%-12s %8s %8s %7s\n' "" "20 s" "120 s" growth
 printf '%-12s %5.0f MB %5.0f MB %7.3f\n' scale-video "$(echo "$sv20 / 1024" | bc -l)" "$(echo "$sv120 / 1024" | bc -l)" "$(echo "$sv120 / $sv20" | bc -l)"
 printf '%-12s %5.0f MB %5.0f MB %7.3f\n' ffmpeg "$(echo "$ff20 / 1024" | bc -l)" "$(echo "$ff120 / 1024" | bc -l)" "$(echo "$ff120 / $ff20" | bc -l)"
+fi
 
+if wanted scaler; then
 echo
 echo "audio scaler alone (60 s of 48 kHz stereo, one core, best of 5):"
 .build/release/scaler-bench
+fi
