@@ -4,7 +4,9 @@ enum HelpText {
     static let discussion = """
         The output plays the same content uniformly faster or slower. Video \
         frames are repeated (slowing down) or skipped (speeding up) against \
-        the output frame clock and encoded as H.264; audio is time-scaled by \
+        the output frame clock and encoded as H.264 (with --motion blend, \
+        crossfaded in slow motion and averaged in fast motion instead); \
+        audio is time-scaled by \
         linear interpolation, keeping its channels and sample rate, and \
         written as PCM (.mov, .mkv) or AAC (.mp4, .m4v). Audio that starts \
         before or after the first frame is lined up with the picture.
@@ -66,6 +68,7 @@ enum HelpText {
           scale-video in.mp4 --duration 20 --fps 30
           scale-video in.mp4 -o slow.mov --factor 2
           scale-video in.mov -o fast.mp4 --factor 0.5 --fps 30000/1001 --crf 18
+          scale-video in.mp4 -o smooth.mov --factor 4 --motion blend
           scale-video clips/*.mp4 --factor 2 --output-dir scaled --jobs 2 --json
           scale-video concert.mkv -o concert.mov --factor 2 --audio-track 2
           scale-video song.flac --factor 1.25 --waveform song.png

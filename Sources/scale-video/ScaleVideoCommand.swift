@@ -62,6 +62,6 @@ struct ScaleVideoCommand: ParsableCommand {
             input: "", output: "", target: try target.target(), fps: target.fps, audioCodec: audio.audioCodec, crf: video.crf,
             preset: video.preset, overwrite: outputs.overwrite, audioTrack: audio.audioTrack, keepHDR: video.keepHdr,
             trim: target.trim, mono: audio.mono, padAudio: audio.padAudio, waveform: audio.waveform,
-            noiseFloor: audio.noiseFloor, keepPitch: audio.keepPitch)
+            noiseFloor: audio.noiseFloor, keepPitch: audio.keepPitch, motion: video.motion)
     }
 }

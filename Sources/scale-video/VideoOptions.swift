@@ -1,7 +1,13 @@
 import ArgumentParser
+import ScaleVideo
 
-/// How the video is encoded: libx264's quality and speed, and HDR.
+/// How the video's frames are made and encoded: motion, libx264's quality and speed, and HDR.
 struct VideoOptions: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "How output frames are made: nearest (each shows one source frame: sharp, but slow motion steps), blend (slow motion crossfades from each frame into the next; fast motion averages the frames each output frame spans, like a long exposure). Default: nearest.",
+        valueName: "mode"))
+    var motion: Motion = .nearest
+
     @Flag(help: "Keep HDR (PQ or HLG) video as 10-bit HDR H.264 with its colour tags and mastering data, instead of tone-mapping it to SDR BT.709.")
     var keepHdr = false
 
@@ -20,3 +26,5 @@ struct VideoOptions: ParsableArguments {
         }
     }
 }
+
+extension Motion: ExpressibleByArgument {}

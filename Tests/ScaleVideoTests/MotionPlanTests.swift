@@ -3,7 +3,7 @@ import Testing
 @testable import ScaleVideo
 
 /// Each output frame as weights of source frames (by index), summing to 1.
-private typealias Recipe = [Int: Rational]
+typealias Recipe = [Int: Rational]
 
 /// SPEC §9's blend in its own words, from all the timestamps at once:
 /// frames land at p_i = g(t_i) (the one on screen at the first knot at 0,
@@ -12,7 +12,7 @@ private typealias Recipe = [Int: Rational]
 /// are two or more, else the crossfade of the frame on screen at τ into the
 /// next by w = (τ − q) / (p_next − q), q the later of p_i and the end of a
 /// freeze between them, w = 0 before q; the last frame held after it.
-private func expectedRecipes(timestamps: [Int64], timeBase: Rational, knots: [TimeMap.Knot], fps: Rational, frameCount: Int)
+func expectedRecipes(timestamps: [Int64], timeBase: Rational, knots: [TimeMap.Knot], fps: Rational, frameCount: Int)
     -> [Recipe]
 {
     let times = timestamps.map { timeBase.multiplied(by: Rational($0 - timestamps[0], 1)!)! }

@@ -9,6 +9,12 @@ final class Frame {
         pointer = frame
     }
 
+    /// A frame that refers to `other`'s picture: a new reference, not a copy.
+    convenience init(referringTo other: Frame) throws {
+        try self.init()
+        try check(av_frame_ref(pointer, other.pointer), "av_frame_ref")
+    }
+
     deinit {
         var frame: UnsafeMutablePointer<AVFrame>? = pointer
         av_frame_free(&frame)

@@ -87,13 +87,15 @@ public struct ScaleRequest: Sendable {
     public var waveform: String?
     /// Decibels at and below which the waveform draws nothing.
     public var noiseFloor: Double
+    /// How output frames are made from source frames.
+    public var motion: Motion
 
     public init(
         input: String, output: String, target: TimeScale.Target, fps: Rational,
         audioCodec: AudioCodec? = nil, crf: Int? = nil, preset: String? = nil, overwrite: Bool = false,
         audioTrack: Int? = nil, keepHDR: Bool = false, trim: Trim = .whole, mono: Bool = false,
         padAudio: Bool = false, waveform: String? = nil, noiseFloor: Double = WaveformPicture.defaultNoiseFloor,
-        keepPitch: Bool = false
+        keepPitch: Bool = false, motion: Motion = .nearest
     ) {
         self.input = input
         self.output = output
@@ -111,6 +113,7 @@ public struct ScaleRequest: Sendable {
         self.waveform = waveform
         self.noiseFloor = noiseFloor
         self.keepPitch = keepPitch
+        self.motion = motion
     }
 
     /// The audio codec the output is written with: the one asked for, or

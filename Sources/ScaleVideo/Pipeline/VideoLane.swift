@@ -1,22 +1,23 @@
-/// Demux → decode → frame clock → (swscale) → libx264 → muxer, for the
-/// video stream. Frames the clock skips are never converted; a repeated
-/// frame is sent again with a new timestamp, not copied.
+/// Demux → decode → picture stage → (swscale) → libx264 → muxer, for the
+/// video stream. With `--motion nearest`, frames the clock skips are never
+/// decoded when they can be left out, nor converted; a repeated frame is
+/// sent again with a new timestamp, not copied.
 /// Built on the job's thread, then handed whole to its own queue (HandOff,
 /// in ScaleJob): never used from two threads at once.
 final class VideoLane: ScalingLane {
     private let decoding: StreamDecoder
     private let track: EncodedTrack
-    private var clock: FrameClock
-    private let adapter: PictureAdapter
-    private let held: Frame
-    private var hasHeld = false
+    private let stage: PictureStage
+    private let frameCount: Int
     private var firstTimestamp: Int64?
     private var lastTimestamp: Int64?
+    /// How long the last frame decoded lasts, in the stream's time base.
+    private var lastDuration: Int64 = 0
     private var sent = 0
     /// Where the part scaled ends, in seconds after the first frame.
     private let sourceEnd: Rational
     private let timeBase: Rational
-    private let hidden: HiddenPackets
+    private let hidden: HiddenPackets?
 
     /// - Parameters:
     ///   - mode: how the picture is written, as the job's plan decided.
@@ -27,12 +28,14 @@ final class VideoLane: ScalingLane {
     ) throws {
         guard let (clock, sourceEnd) = Self.clock(video: video, request: request, scale: scale, timeMap: timeMap, frameCount: frameCount)
         else { throw ScaleError.impossibleTarget }
-        let hidden = HiddenPackets(disposable: video.disposablePackets, clock: clock)
+        // A blend needs every frame.
+        let hidden = request.motion == .nearest ? HiddenPackets(disposable: video.disposablePackets, clock: clock) : nil
         decoding = try StreamDecoder(
-            path: request.input, streamIndex: video.streamIndex, kind: "video", skip: hidden.skips, warn: warn)
+            path: request.input, streamIndex: video.streamIndex, kind: "video", skip: hidden?.skips ?? { _ in false },
+            warn: warn)
         let stream = decoding.stream
         self.hidden = hidden
-        self.clock = clock
+        self.frameCount = frameCount
         self.sourceEnd = sourceEnd
         timeBase = video.timeBase
         let picture = PictureSettings(decoder: decoding.decoder, fps: request.fps, mode: mode)
@@ -42,8 +45,10 @@ final class VideoLane: ScalingLane {
         let encoder = try picture.makeEncoder(globalHeader: output.wantsGlobalHeader, options: options)
         track = try EncodedTrack(encoder: encoder, output: output, tags: video.tags.carriedFromStream)
         picture.describe(track.stream, encodedBy: encoder)
-        adapter = PictureAdapter(encoder: encoder, toneMaps: mode == .toneMapped, source: stream)
-        held = try Frame()
+        let adapter = PictureAdapter(encoder: encoder, toneMaps: mode == .toneMapped, source: stream)
+        stage = try Self.stage(
+            request.motion, clock: clock, video: video, request: request, scale: scale, timeMap: timeMap,
+            frameCount: frameCount, adapter: adapter, encoder: encoder)
         try StreamSideData.copyDisplayMatrix(from: stream, to: track.stream)
         if mode == .highDynamicRange {
             try StreamSideData.copyHDRMetadata(
@@ -74,22 +79,38 @@ final class VideoLane: ScalingLane {
         return (clock, sourceEnd)
     }
 
+    /// The picture stage of `motion`.
+    private static func stage(
+        _ motion: Motion, clock: FrameClock, video: SourceVideo, request: ScaleRequest, scale: TimeScale, timeMap: TimeMap?,
+        frameCount: Int, adapter: PictureAdapter, encoder: Encoder
+    ) throws -> PictureStage {
+        switch motion {
+        case .nearest:
+            return try NearestPictures(clock: clock, adapter: adapter)
+        case .blend:
+            guard
+                let plan = timeMap.map({ MotionPlan(map: $0, fps: request.fps, timeBase: video.timeBase, frameCount: frameCount) })
+                    ?? MotionPlan(
+                        scale: scale, fps: request.fps, timeBase: video.timeBase, frameCount: frameCount, start: request.trim.start)
+            else { throw ScaleError.impossibleTarget }
+            return BlendedPictures(plan: plan, adapter: adapter, blender: try PictureBlender(picturesOf: encoder))
+        }
+    }
+
     /// Runs the lane to the end: exactly `frameCount` frames are encoded.
-    /// Each source frame decides which output frames the one before it
-    /// fills; the last fills the rest.
     func run(gate: LaneGate, progress: ProgressMeter) throws {
         defer { gate.finish(.video) }
-        while !clock.isComplete {
+        let emit = { (range: Range<Int>, picture: Frame) in try self.encode(picture, as: range, gate: gate, progress: progress) }
+        while !stage.isComplete {
             try gate.pass(.video)
             guard let frame = try decoding.nextFrame() else { break }
-            let range = clock.arrive(timestamp: timestamp(of: frame))
-            if hasHeld { try emitHeld(range, gate: gate, progress: progress) }
-            held.take(from: frame)
-            hasHeld = true
+            let time = timestamp(of: frame)
+            lastDuration = frame.duration
+            try stage.arrive(frame, at: time, emit: emit)
         }
-        guard hasHeld else { throw ScaleError.noFrames }
-        if !clock.isComplete { try checkReachedEnd() }
-        try emitHeld(clock.finish(), gate: gate, progress: progress)
+        guard firstTimestamp != nil else { throw ScaleError.noFrames }
+        if !stage.isComplete { try checkReachedEnd() }
+        try stage.finish(emit: emit)
         try track.finish()
         gate.wrote(.video, upTo: track.writtenUpTo)
     }
@@ -99,7 +120,7 @@ final class VideoLane: ScalingLane {
         let value = frame.timestamp ?? (lastTimestamp ?? 0) + max(frame.duration, 1)
         if firstTimestamp == nil {
             firstTimestamp = value
-            hidden.start(at: value)
+            hidden?.start(at: value)
         }
         lastTimestamp = value
         return value
@@ -109,7 +130,7 @@ final class VideoLane: ScalingLane {
     /// damaged file, whose last frame would otherwise be held for the rest.
     private func checkReachedEnd() throws {
         guard let first = firstTimestamp, let last = lastTimestamp else { return }
-        let end = Double(last - first + held.duration) * timeBase.doubleValue
+        let end = Double(last - first + lastDuration) * timeBase.doubleValue
         let declared = sourceEnd.doubleValue
         if declared - end > Self.missingTolerance { throw ScaleError.truncated(endsAt: end, declared: declared) }
     }
@@ -117,18 +138,15 @@ final class VideoLane: ScalingLane {
     /// Seconds of video a source may lack at its end without being called truncated.
     static let missingTolerance = 0.5
 
-    /// Encodes the held frame as output frames `range`.
-    private func emitHeld(_ range: Range<Int>, gate: LaneGate, progress: ProgressMeter) throws {
-        guard !range.isEmpty else { return }
-        let picture = try adapter.adapt(held)
+    /// Encodes `picture` as output frames `range`.
+    private func encode(_ picture: Frame, as range: Range<Int>, gate: LaneGate, progress: ProgressMeter) throws {
         picture.clearPictureType()
         for index in range {
             picture.pts = Int64(index)
             try track.encode(picture)
             gate.wrote(.video, upTo: track.writtenUpTo)
             sent += 1
-            progress.update(.video, Double(sent) / Double(clock.frameCount))
+            progress.update(.video, Double(sent) / Double(frameCount))
         }
     }
-
 }
