@@ -56,6 +56,7 @@ struct InputReport {
             if let map = result.timeMap { line.add("timeMap", map.seconds) }
             line.add("fps", result.fps.doubleValue)
             line.add("frames", result.frames)
+            line.add("motion", result.motion?.rawValue)
             line.add("audioSamples", result.audioSamples)
             if result.keepsPitch { line.add("pitch", "kept") }
             line.add("seconds", (result.seconds * 1000).rounded() / 1000)
@@ -80,6 +81,7 @@ struct InputReport {
             }
             line.add("fps", plan.fps.doubleValue)
             line.add("frames", plan.frames)
+            line.add("motion", plan.motion?.rawValue)
             line.add("audioSamples", plan.audio?.samples ?? 0)
             line.add("sourceAudioSamples", plan.audio?.sourceSamples ?? 0)
             line.add("sampleRate", plan.audio?.rate)

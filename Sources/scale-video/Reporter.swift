@@ -143,7 +143,7 @@ final class Reporter: @unchecked Sendable {
         switch report.outcome {
         case .ok(let result):
             "\(report.input) → \(result.output): "
-                + (result.timeMap.map { $0.shape + ", " } ?? "")
+                + (result.timeMap.map { $0.shape + ", " } ?? "") + motionPart(result.motion)
                 + (result.keepsPitch ? "pitch kept, " : "")
                 + (result.frames > 0 ? "\(result.frames) frames, " : "\(result.audioSamples) samples, ")
                 + "\(ProgressText.seconds(result.duration)) s"
@@ -155,6 +155,16 @@ final class Reporter: @unchecked Sendable {
         }
     }
 
+    /// "motion blend" for a mode other than the default.
+    private static func named(_ motion: Motion?) -> String? {
+        motion.flatMap { $0 == .nearest ? nil : "motion \($0.rawValue)" }
+    }
+
+    /// "motion blend, " in a result line, or nothing.
+    private static func motionPart(_ motion: Motion?) -> String {
+        named(motion).map { $0 + ", " } ?? ""
+    }
+
     /// A plan in one line: "6 s × 2 = 12 s, 360 frames at 30 fps, 288000 → 576000 audio samples at 48000 Hz (dry run, nothing written)";
     /// along a time map, "knots 0=0,4=4,6=12,10=14 (ramp 4 knots, 14.000 s), …".
     static func describe(_ plan: JobPlan) -> String {
@@ -164,6 +174,7 @@ final class Reporter: @unchecked Sendable {
                 ?? "\(ProgressText.seconds(scale.sourceDuration.doubleValue)) s × \(scale.factor) = \(ProgressText.seconds(plan.targetDuration)) s"
         ]
         if plan.frames > 0 { parts.append("\(plan.frames) frames at \(plan.fps) fps") }
+        parts += named(plan.motion).map { [$0] } ?? []
         if let audio = plan.audio {
             parts.append("\(audio.sourceSamples) → \(audio.samples) audio samples at \(audio.rate) Hz")
             if audio.keepsPitch { parts.append("pitch kept") }

@@ -105,4 +105,19 @@ struct BlendTests {
         let expected = expectedLevels(frames: 10, rate: 10, knots: factorKnots("2.5", seconds: 1), fps: r("10"), level: { 64 + 37 * $0 })
         expectSame(try levels(scratch.file("out.mov"), tenBit: true), expected, "10-bit")
     }
+
+    @Test func theModeIsNamedInThePlanAndTheResult() throws {
+        let scratch = try Scratch()
+        try source(scratch.file("in.mp4"), rate: 10, seconds: 1, level: "16+10*N")
+        let planned = try Tool.scale(["in.mp4", "--factor", "2", "--motion", "blend", "--dry-run"], in: scratch.url)
+        #expect(planned.status == 0 && planned.stderr.contains("60 frames at 30 fps, motion blend"), "\(planned.stderr)")
+        let plan = try JSONResults(try Tool.scale(["in.mp4", "--factor", "2", "--motion", "blend", "--dry-run", "--json"], in: scratch.url).stdout)
+        #expect(plan.objects.first?["motion"] as? String == "blend")
+        let done = try Tool.scale(["in.mp4", "--factor", "2", "--motion", "blend", "--json", "--quiet"], in: scratch.url)
+        #expect(done.status == 0 && done.stderr.contains("in-scaled.mov: motion blend, 60 frames"), "\(done.stderr)")
+        #expect(try JSONResults(done.stdout).objects.first?["motion"] as? String == "blend")
+        let nearest = try Tool.scale(["in.mp4", "--factor", "2", "--overwrite", "--dry-run", "--json"], in: scratch.url)
+        #expect(try JSONResults(nearest.stdout).objects.first?["motion"] as? String == "nearest")
+        #expect(try Tool.scale(["in.mp4", "--factor", "2", "--motion", "smooth"], in: scratch.url).status == 64)
+    }
 }

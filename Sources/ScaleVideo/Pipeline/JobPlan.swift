@@ -122,6 +122,9 @@ public struct JobPlan: Sendable {
         return scale
     }
 
+    /// How the frames are made; nil when no video is written.
+    public var motion: Motion? { frames > 0 ? request.motion : nil }
+
     private static func container(of request: ScaleRequest) throws -> OutputContainer {
         guard let container = OutputContainer(path: request.output) else {
             throw ScaleError.unsupportedContainer(request.output)

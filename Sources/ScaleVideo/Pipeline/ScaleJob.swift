@@ -41,8 +41,9 @@ public final class ScaleJob: Sendable {
         let measured = try execute(plan, progress: progress, warning: warning)
         return ScaleResult(
             output: request.output, sourceDuration: plan.scale.sourceDuration.doubleValue, duration: plan.targetDuration,
-            timeMap: plan.timeMap, fps: request.fps, frames: plan.frames, audioSamples: plan.audio?.samples ?? 0,
-            keepsPitch: plan.audio?.keepsPitch ?? false, seconds: Date().timeIntervalSince(started), measured: measured, carryover: plan.carryover)
+            timeMap: plan.timeMap, fps: request.fps, frames: plan.frames, motion: plan.motion,
+            audioSamples: plan.audio?.samples ?? 0, keepsPitch: plan.audio?.keepsPitch ?? false,
+            seconds: Date().timeIntervalSince(started), measured: measured, carryover: plan.carryover)
     }
 
     /// Writes what `plan` says into a temporary file, measures it, and puts

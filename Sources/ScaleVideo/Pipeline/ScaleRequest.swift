@@ -142,6 +142,8 @@ public struct ScaleResult: Sendable {
     public let fps: Rational
     /// Video frames written.
     public let frames: Int
+    /// How the frames were made; nil when no video is written.
+    public let motion: Motion?
     /// Audio samples written per channel (0 without audio).
     public let audioSamples: Int
     /// The audio was stretched keeping its pitch (SPEC §10).
