@@ -89,6 +89,19 @@ struct BlendTests {
         }
     }
 
+    @Test func aTimeMapBlendsAlongItsRampFreezeAndFastStretch() throws {
+        let scratch = try Scratch()
+        try source(scratch.file("in.mp4"), rate: 30, seconds: 2, level: "16+3*N")
+        let text = "0=0,0.5=1.25,0.5=1.75,1=2,2=2.4"
+        let result = try Tool.scale(
+            ["in.mp4", "-o", "out.mov", "--time-map", text, "--fps", "10", "--crf", "0", "--motion", "blend", "--quiet"],
+            in: scratch.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        let map = try TimeMap(list: text, fps: r("10"))
+        let expected = expectedLevels(frames: 60, rate: 30, knots: map.knots, fps: r("10"), level: { 16 + 3 * $0 })
+        expectSame(try levels(scratch.file("out.mov")), expected, "map")
+    }
+
     @Test func tenBitPicturesBlendIn16BitSamples() throws {
         let scratch = try Scratch()
         try Tool.ffmpeg([
