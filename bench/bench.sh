@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The performance figures of the README, measured on this machine:
 #
-#   bash bench/bench.sh [--runs N] [--part encode|sparse|memory|scaler] [input]
+#   bash bench/bench.sh [--runs N] [--part encode|sparse|memory|scaler|pitch] [input]
 #
 # 1. Side by side: scale-video against the ffmpeg CLI doing the same job with
 #    the same encoder settings, alternating the two (A B A B …), N runs each
@@ -14,6 +14,13 @@
 #    frame in 10, 50 and 200, and sound alone.
 # 3. Memory growth: peak RSS on a 120 s input over that on a 20 s one.
 # 4. The audio scaler alone: output samples per second on one core.
+#    Then the pitch-keeping stretcher alone.
+# 5. Pitch kept (--keep-pitch) on one core (taskset -c 0): 60 s of 48 kHz
+#    stereo WAV slowed down ×2 and sped up ×0.5, against the ffmpeg CLI's
+#    rubberband filter (tempo = 1 / factor) on the same job, alternating, N
+#    runs each; times real time is the output's duration over the wall time.
+#    FFmpeg 5.1's filter has no engine option: it runs Rubber Band's default
+#    R2 ("faster") engine, scale-video the R3 ("finer") one.
 #
 # Without an input it makes one: 1280x720, 30 fps, 30 s, H.264 + stereo
 # 48 kHz AAC.
@@ -149,6 +156,28 @@ fi
 
 if wanted scaler; then
 echo
-echo "audio scaler alone (60 s of 48 kHz stereo, one core, best of 5):"
+echo "audio scaler alone (60 s of 48 kHz stereo, one core, best of 5), and the pitch-keeping stretcher (best of 3):"
 .build/release/scaler-bench
+fi
+
+if wanted pitch; then
+echo
+echo "pitch kept: 60 s of 48 kHz stereo WAV, one core, median of $runs"
+ffmpeg -v error -nostdin -y -f lavfi -i "sine=f=440:r=48000:d=60" -f lavfi -i "anoisesrc=r=48000:d=60:a=0.1:seed=1" \
+  -filter_complex "[0][1]amerge=inputs=2[a]" -map "[a]" -c:a pcm_s16le "$work/pitch.wav"
+printf '%-16s %11s %9s %11s %9s %6s\n' case scale-video "× real" "ffmpeg R2" "× real" ratio
+for factor in 2 0.5; do
+  : >"$work/pa"; : >"$work/pb"; : >"$work/pr"
+  for _ in $(seq "$runs"); do
+    a=$(measure taskset -c 0 "$tool" "$work/pitch.wav" -o "$work/pitch-out.wav" --factor "$factor" --keep-pitch --quiet --overwrite)
+    b=$(measure taskset -c 0 ffmpeg -v error -nostdin -y -i "$work/pitch.wav" -af "rubberband=tempo=$(echo "1 / $factor" | bc -l)" \
+      -c:a pcm_s16le "$work/pitch-ffmpeg.wav")
+    echo "${a%% *}" >>"$work/pa"; echo "${b%% *}" >>"$work/pb"
+    echo "${a%% *} / ${b%% *}" | bc -l >>"$work/pr"
+  done
+  pa=$(median <"$work/pa"); pb=$(median <"$work/pb")
+  out=$(echo "60 * $factor" | bc -l)
+  printf '%-16s %10.2fs %8.1f× %10.2fs %8.1f× %6.2f\n' "factor $factor" "$pa" "$(echo "$out / $pa" | bc -l)" \
+    "$pb" "$(echo "$out / $pb" | bc -l)" "$(median <"$work/pr")"
+done
 fi
