@@ -78,6 +78,19 @@ struct SampleBlendTests {
         }
     }
 
+    @Test func crossfadesTenBitSamplesExactly() {
+        let all = (0..<1024).flatMap { a in stride(from: 0, to: 1024, by: 7).map { (UInt16(a), UInt16($0)) } }
+        for weight in ["1/2", "5/31", "7/32", "1/33", "1001/3000"] {
+            let w = r(weight)
+            let got = crossfade16(all.map(\.0), all.map(\.1), weight)
+            let n = Int128(w.numerator)
+            let d = Int128(w.denominator)
+            let expected = all.map { UInt16(roundedTiesUp(Int128($0.0) * (d - n) + Int128($0.1) * n, d)) }
+            let k = got.indices.first(where: { got[$0] != expected[$0] })
+            #expect(k == nil, "weight \(weight) at \(k.map { all[$0] }.debugDescription)")
+        }
+    }
+
     @Test func meansRoundToNearestTiesUp() {
         #expect(mean([[1, 2], [2, 2]] as [[UInt8]], largest: 255) == [2, 2])
         #expect(mean([[0, 1, 255], [0, 1, 255], [1, 0, 0]] as [[UInt8]], largest: 255) == [0, 1, 170])

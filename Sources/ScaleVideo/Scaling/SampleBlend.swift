@@ -1,12 +1,17 @@
-/// Crossfades a row of picture samples into another by an exact weight w:
-/// `(1 − w) · a + w · b` rounded to the nearest integer, ties up (SPEC §9).
+/// Crossfades a row of picture samples into another by an exact weight
+/// w = n/d: `(1 − w) · a + w · b` rounded to the nearest integer, ties up
+/// (SPEC §9), that is `floor((2(d − n)·a + 2n·b + d) / 2d)`.
 ///
-/// That is `a + round(w · (b − a))`, and `round(w · δ)` is looked up in a
-/// table made once per weight for every difference δ a sample can have, so
-/// the rounding is exact for any weight and the loop does no arithmetic
-/// beyond an add.
+/// When d is small enough (up to 128 for 8-bit samples, 31 for 10-bit)
+/// that x fits 16 bits and the division is an exact 16-bit multiply-high
+/// and shift, the loop does just that, in vector registers.
+/// Otherwise it adds `round(w · (b − a))`, looked up in a table made once
+/// per weight for every difference a sample can have. Either way the
+/// rounding is exact.
 public struct Crossfade: Sendable {
-    /// `round(w · δ)` at `δ + largest`.
+    /// `2(d − n)`, `2n`, `d`, the multiplier and the shift of the small-d path.
+    private let fast: (a: UInt16, b: UInt16, bias: UInt16, multiplier: UInt16, shift: UInt16)?
+    /// `round(w · δ)` at `δ + largest`, when d is not small.
     private let offsets: [Int32]
     /// The largest sample value, e.g. 255 or 1023; larger ones are read as it.
     private let largest: Int
@@ -17,7 +22,8 @@ public struct Crossfade: Sendable {
         let d = Int128(weight.denominator)
         guard n >= 0, n <= d, largest > 0 else { return nil }
         self.largest = largest
-        offsets = (-largest...largest).map { delta in
+        fast = Self.multiplyAndShift(n: n, d: d, largest: Int128(largest))
+        offsets = fast != nil ? [] : (-largest...largest).map { delta in
             // floor((2·δ·n + d) / 2d), the floor of a negative quotient rounded down.
             let top = 2 * Int128(delta) * n + d
             let bottom = 2 * d
@@ -26,8 +32,32 @@ public struct Crossfade: Sendable {
         }
     }
 
+    /// The 16-bit path for w = n/d: with x = 2(d − n)·a + 2n·b + d ≤ xmax
+    /// < 2^16, floor(x · m / 2^(16 + s)) = floor(x / 2d) when
+    /// m = ceil(2^(16 + s) / 2d) < 2^16 and xmax · (m · 2d − 2^(16 + s)) < 2^(16 + s).
+    private static func multiplyAndShift(n: Int128, d: Int128, largest: Int128)
+        -> (a: UInt16, b: UInt16, bias: UInt16, multiplier: UInt16, shift: UInt16)?
+    {
+        let divisor = 2 * d
+        let highest = divisor * largest + d
+        guard highest <= Int128(UInt16.max) else { return nil }
+        for s in 0..<16 {
+            let power = Int128(1) << (16 + s)
+            let m = (power + divisor - 1) / divisor
+            guard m <= Int128(UInt16.max) else { return nil }
+            if highest * (m * divisor - power) < power {
+                return (UInt16(2 * (d - n)), UInt16(2 * n), UInt16(d), UInt16(m), UInt16(s))
+            }
+        }
+        return nil
+    }
+
     /// Writes the crossfade of `a` into `b`, sample by sample, to `out` (all of one length).
     public func apply(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>) {
+        if let (wa, wb, bias, m, s) = fast {
+            Self.fade(a, b, into: out, wa, wb, bias, m, s)
+            return
+        }
         offsets.withUnsafeBufferPointer { table in
             let middle = table.baseAddress! + largest
             for i in 0..<out.count {
@@ -37,9 +67,26 @@ public struct Crossfade: Sendable {
         }
     }
 
+    private static func fade(
+        _ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>,
+        _ wa: UInt16, _ wb: UInt16, _ bias: UInt16, _ m: UInt16, _ s: UInt16
+    ) {
+        for i in 0..<out.count {
+            let x = UInt16(a[i]) &* wa &+ UInt16(b[i]) &* wb &+ bias
+            out[i] = UInt8(truncatingIfNeeded: UInt16(truncatingIfNeeded: (UInt32(x) &* UInt32(m)) &>> 16) &>> s)
+        }
+    }
+
     /// As for 8-bit samples, for samples up to `largest` held in 16 bits.
     public func apply(_ a: UnsafeBufferPointer<UInt16>, _ b: UnsafeBufferPointer<UInt16>, into out: UnsafeMutableBufferPointer<UInt16>) {
         let top = UInt16(clamping: largest)
+        if let (wa, wb, bias, m, s) = fast {
+            for i in 0..<out.count {
+                let x = min(a[i], top) &* wa &+ min(b[i], top) &* wb &+ bias
+                out[i] = UInt16(truncatingIfNeeded: (UInt32(x) &* UInt32(m)) &>> 16) &>> s
+            }
+            return
+        }
         offsets.withUnsafeBufferPointer { table in
             let middle = table.baseAddress! + largest
             for i in 0..<out.count {
