@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The performance figures of the README, measured on this machine:
 #
-#   bash bench/bench.sh [--runs N] [--part encode|sparse|memory|scaler|pitch] [input]
+#   bash bench/bench.sh [--runs N] [--part encode|sparse|memory|scaler|pitch|motion] [input]
 #
 # 1. Side by side: scale-video against the ffmpeg CLI doing the same job with
 #    the same encoder settings, alternating the two (A B A B …), N runs each
@@ -21,6 +21,11 @@
 #    runs each; times real time is the output's duration over the wall time.
 #    FFmpeg 5.1's filter has no engine option: it runs Rubber Band's default
 #    R2 ("faster") engine, scale-video the R3 ("finer") one.
+# 6. Motion modes on the first 10 s of the input, libx264 veryfast, crf 23:
+#    --motion blend against --motion nearest, and against the ffmpeg CLI's
+#    blend (setpts, then the framerate filter, which crossfades the two
+#    frames around each output instant), alternating, N runs each, slowing
+#    down ×2 and speeding up ×0.5.
 #
 # Without an input it makes one: 1280x720, 30 fps, 30 s, H.264 + stereo
 # 48 kHz AAC.
@@ -179,5 +184,25 @@ for factor in 2 0.5; do
   out=$(echo "60 * $factor" | bc -l)
   printf '%-16s %10.2fs %8.1f× %10.2fs %8.1f× %6.2f\n' "factor $factor" "$pa" "$(echo "$out / $pa" | bc -l)" \
     "$pb" "$(echo "$out / $pb" | bc -l)" "$(median <"$work/pr")"
+done
+fi
+
+if wanted motion; then
+echo
+echo "motion: the first 10 s of the input, libx264 veryfast, crf 23, PCM audio; median of $runs"
+ffmpeg -v error -nostdin -y -i "$input" -t 10 -c copy "$work/motion.mp4"
+printf '%-16s %9s %9s %6s %14s %6s\n' case nearest blend ratio "ffmpeg blend" ratio
+for factor in 2 0.5; do
+  blend=("$tool" "$work/motion.mp4" -o "$work/blend.mov" --factor "$factor" --fps 30 --audio-codec pcm --preset veryfast
+    --crf 23 --motion blend --quiet --overwrite)
+  sv=("${blend[@]}")
+  ff=("$tool" "$work/motion.mp4" -o "$work/nearest.mov" --factor "$factor" --fps 30 --audio-codec pcm --preset veryfast
+    --crf 23 --quiet --overwrite)
+  compare
+  bt=$svt; nt=$fft; bn=$ratio
+  ff=(ffmpeg -v error -nostdin -y -i "$work/motion.mp4" -vf "setpts=$factor*PTS,framerate=fps=30"
+    -af "asetrate=$rate/$factor,aresample=$rate" -c:v libx264 -preset veryfast -crf 23 -c:a pcm_f32le "$work/blend-ffmpeg.mov")
+  compare
+  printf '%-16s %8.2fs %8.2fs %6.3f %13.2fs %6.3f\n' "factor $factor" "$nt" "$bt" "$bn" "$fft" "$ratio"
 done
 fi
