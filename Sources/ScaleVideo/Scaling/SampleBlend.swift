@@ -22,7 +22,9 @@ public struct Crossfade: Sendable {
         let d = Int128(weight.denominator)
         guard n >= 0, n <= d, largest > 0 else { return nil }
         self.largest = largest
-        fast = Self.multiplyAndShift(n: n, d: d, largest: Int128(largest))
+        fast = Self.halfDivision(d: d, largest: Int128(largest)).map {
+            (UInt16(2 * (d - n)), UInt16(2 * n), UInt16(d), $0.multiplier, $0.shift)
+        }
         offsets = fast != nil ? [] : (-largest...largest).map { delta in
             // floor((2·δ·n + d) / 2d), the floor of a negative quotient rounded down.
             let top = 2 * Int128(delta) * n + d
@@ -32,12 +34,10 @@ public struct Crossfade: Sendable {
         }
     }
 
-    /// The 16-bit path for w = n/d: with x = 2(d − n)·a + 2n·b + d ≤ xmax
-    /// < 2^16, floor(x · m / 2^(16 + s)) = floor(x / 2d) when
-    /// m = ceil(2^(16 + s) / 2d) < 2^16 and xmax · (m · 2d − 2^(16 + s)) < 2^(16 + s).
-    private static func multiplyAndShift(n: Int128, d: Int128, largest: Int128)
-        -> (a: UInt16, b: UInt16, bias: UInt16, multiplier: UInt16, shift: UInt16)?
-    {
+    /// The 16-bit division of x ≤ 2d · largest + d by 2d (x < 2^16):
+    /// floor(x · m / 2^(16 + s)) = floor(x / 2d) when m = ceil(2^(16 + s) / 2d)
+    /// < 2^16 and xmax · (m · 2d − 2^(16 + s)) < 2^(16 + s); nil when there is none.
+    static func halfDivision(d: Int128, largest: Int128) -> (multiplier: UInt16, shift: UInt16)? {
         let divisor = 2 * d
         let highest = divisor * largest + d
         guard highest <= Int128(UInt16.max) else { return nil }
@@ -45,9 +45,7 @@ public struct Crossfade: Sendable {
             let power = Int128(1) << (16 + s)
             let m = (power + divisor - 1) / divisor
             guard m <= Int128(UInt16.max) else { return nil }
-            if highest * (m * divisor - power) < power {
-                return (UInt16(2 * (d - n)), UInt16(2 * n), UInt16(d), UInt16(m), UInt16(s))
-            }
+            if highest * (m * divisor - power) < power { return (UInt16(m), UInt16(s)) }
         }
         return nil
     }
@@ -100,11 +98,13 @@ public struct Crossfade: Sendable {
 /// The mean of n rows of picture samples, rounded to the nearest integer,
 /// ties up (SPEC §9): the rows are summed in 32 bits as they come, then each
 /// sum s becomes `floor((2s + n) / 2n)`, the division done as an exact
-/// multiply and shift chosen once for n.
+/// multiply and shift chosen once for n: in 16-bit lanes when 2s + n fits
+/// them (8-bit samples, up to 128 rows), else in 64 bits.
 public struct SampleMean: Sendable {
     public let count: Int
     private let multiplier: UInt64
     private let shift: UInt64
+    private let narrow: (multiplier: UInt16, shift: UInt16)?
 
     /// nil when `count` rows of samples up to `largest` do not fit the sums
     /// or the exact division (for 16-bit samples, from some 33,000 rows).
@@ -124,6 +124,7 @@ public struct SampleMean: Sendable {
                 self.count = count
                 multiplier = UInt64(m)
                 shift = UInt64(k)
+                narrow = Crossfade.halfDivision(d: Int128(count), largest: Int128(largest))
                 return
             }
         }
@@ -150,6 +151,14 @@ public struct SampleMean: Sendable {
 
     /// Writes the mean of the `count` rows summed in `sum` to `out`.
     public func apply(_ sum: UnsafeBufferPointer<UInt32>, into out: UnsafeMutableBufferPointer<UInt8>) {
+        if let (m, s) = narrow {
+            let n = UInt16(count)
+            for i in 0..<out.count {
+                let x = UInt16(truncatingIfNeeded: sum[i]) &* 2 &+ n
+                out[i] = UInt8(truncatingIfNeeded: UInt16(truncatingIfNeeded: (UInt32(x) &* UInt32(m)) &>> 16) &>> s)
+            }
+            return
+        }
         let n = UInt64(count)
         for i in 0..<out.count {
             out[i] = UInt8(truncatingIfNeeded: ((2 &* UInt64(sum[i]) &+ n) &* multiplier) &>> shift)
