@@ -97,6 +97,19 @@ import Testing
         Self.judge(Self.channel(output, 0, of: 1), frequency: 440, freeze: 3..<4) { reference.outputTime($0)! }
     }
 
+    /// A time-lapse: 20 s of source a hundred times as fast (the extreme
+    /// the ffmpeg CLI's rubberband filter allows), one click at 18 s heard at 0.18 s.
+    @Test func aHundredTimesFasterKeepsItsPlace() {
+        let source = ToneAnalysis.toneWithClicks(frequency: 440, rate: Self.rate, seconds: 20, clicks: [18], seed: 3)
+            .map { Float($0) }
+        let length = Int(Double(source.count) * 0.01)
+        let output = Self.stretch(source, channels: 1, plan: AudioMapPlan(count: source.count, length: length))
+        #expect(output.count == length)
+        let expected = Int(((18 + 0.001) * 0.01 * Double(Self.rate)).rounded())
+        let found = ToneAnalysis.clickCentre(in: Self.channel(output, 0, of: 1), near: expected, radius: Int(0.05 * Double(Self.rate)))
+        #expect(abs(Double(found - expected) / Double(Self.rate)) <= 0.01, "click heard at frame \(found), not \(expected)")
+    }
+
     /// 16-bit stereo, 440 Hz on the left and 660 Hz on the right: each
     /// channel keeps its own tone and clicks, in its own place.
     @Test func sixteenBitStereoKeepsEachChannel() {

@@ -33,8 +33,10 @@ struct StretchCourse {
     /// The shortest stretch, in source frames, over which an error is made good.
     private static let horizon = 4096
     /// Ratios are kept within these, whatever a segment asks, so that a
-    /// segment too short to hold an output frame still moves the stretcher on.
-    private static let ratioRange = 1.0 / 64...64.0
+    /// segment too short to hold an output frame still moves the stretcher
+    /// on; a hundred times either way is honoured (the ffmpeg CLI's
+    /// rubberband filter allows as much).
+    private static let ratioRange = 1.0 / 1000...1000.0
 
     /// - Parameter plan: the segments; freezes (κ = 0) are left to the caller.
     init(plan: AudioMapPlan) {
