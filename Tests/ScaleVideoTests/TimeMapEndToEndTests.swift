@@ -124,6 +124,7 @@ struct TimeMapEndToEndTests {
             ("source.mov", ["--time-map", "0=0,4=4"], "time map knot 2 \"4=4\": source time is past the source's end (3.0 s)"),
             ("source.mov", ["--speed", "0:1,3:2"], "time map speed 2 \"3:2\": source time is past the source's end (3.0 s)"),
             ("short.mov", ["--time-map", "0=0,2.5=2.5,3=3"], "time map knot 3 \"3=3\": the segment ending here holds no audio sample"),
+            ("source.mov", ["--time-map", "2=0,2=1.5", "--waveform", "w.png"], "--waveform has no source audio to draw: the time map is only a freeze"),
         ]
         for (input, arguments, message) in cases {
             let result = try Tool.scale([input, "-o", "out.mov", "--quiet"] + arguments, in: scratch.url)

@@ -63,6 +63,9 @@ public struct JobPlan: Sendable {
                 $0, request: request, container: container, whole: whole, scale: scale, timeMap: timeMap,
                 hasVideo: source.video != nil, required: audioMatters, warning: warning)
         }
+        if request.waveform != nil, audio?.sourceSamples == 0 {
+            throw ScaleError.failed("--waveform has no source audio to draw: the time map is only a freeze")
+        }
         let mode = source.video.flatMap { writesVideo ? PictureMode(source: $0.picture, keepHDR: request.keepHDR) : nil }
         let chapters =
             container.carriesChapters
