@@ -29,6 +29,9 @@ final class Packet {
         set { pointer.pointee.duration = newValue }
     }
 
+    /// Whether the packet holds a key frame, where decoding may begin.
+    var isKey: Bool { pointer.pointee.flags & AV_PKT_FLAG_KEY != 0 }
+
     /// The demuxer's mark for a packet no other frame refers to.
     var isFlaggedDisposable: Bool { pointer.pointee.flags & AV_PKT_FLAG_DISPOSABLE != 0 }
 

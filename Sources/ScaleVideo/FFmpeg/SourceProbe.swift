@@ -53,7 +53,7 @@ extension SourceVideo {
         self.init(
             streamIndex: stream.index, timeBase: base, start: start,
             duration: try Self.duration(of: stream, start: start, in: input), picture: try SourcePicture(stream: stream),
-            tags: stream.tags, disposablePackets: DisposablePackets(stream: stream))
+            tags: stream.tags, references: PacketReferences(stream: stream))
     }
 
     /// The stream's duration from its metadata, or the container's.

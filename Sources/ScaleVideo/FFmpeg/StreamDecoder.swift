@@ -1,26 +1,29 @@
 import CFFmpeg
 
 /// One stream of an input, demuxed and decoded in order, a frame at a time:
-/// the head of both lanes and of the audio counting pass. Damaged packets
-/// and frames are skipped with a warning.
+/// the head of both lanes and of the audio counting pass. A PacketSelection
+/// may spare the decoder packets whose frames are not needed. Damaged
+/// packets and frames are skipped with a warning.
 final class StreamDecoder {
     let stream: Stream
     let decoder: Decoder
     private let input: InputFile
     private let kind: String
-    private let skip: (Packet) -> Bool
     private let warn: (String) -> Void
     private let packet: Packet
     private let frame: Frame
+    private var groups: KeyFrameGroups?
     /// Whether the end of the file was reached and the decoder told so.
     private var flushed = false
+    /// Packets given to the decoder so far.
+    private(set) var packetsDecoded = 0
 
     /// - Parameters:
     ///   - kind: what the stream holds, as warnings name it (`video`, `audio`).
-    ///   - skip: true for a packet not worth decoding.
+    ///   - selection: chooses the packets worth decoding; nil for all.
     ///   - warn: told of each damaged packet or frame skipped.
     init(
-        path: String, streamIndex: Int32, kind: String, skip: @escaping (Packet) -> Bool = { _ in false },
+        path: String, streamIndex: Int32, kind: String, selection: PacketSelection? = nil,
         warn: @escaping (String) -> Void = { _ in }
     ) throws {
         input = try InputFile(path: path)
@@ -28,10 +31,10 @@ final class StreamDecoder {
         stream = input.stream(at: streamIndex)
         decoder = try Decoder(stream: stream)
         self.kind = kind
-        self.skip = skip
         self.warn = warn
         packet = try Packet()
         frame = try Frame()
+        groups = selection.map { selection in KeyFrameGroups(selection: selection) { [unowned self] in try self.readStreamPacket(into: $0) } }
     }
 
     /// Samples per channel the stream lasts as its container declares it
@@ -49,9 +52,7 @@ final class StreamDecoder {
         guard input.storesSamplesContiguously, let frameBytes = decoder.pcmFrameBytes, let size = input.byteCount else {
             return nil
         }
-        repeat {
-            guard try readPacket() else { return (0, nil) }
-        } while packet.streamIndex != stream.index
+        guard try readStreamPacket(into: packet) else { return (0, nil) }
         guard let start = packet.position, start < size else { return nil }
         let present = Int((size - start) / Int64(frameBytes))
         return (min(present, declaredLength ?? present), packet.pts)
@@ -75,14 +76,28 @@ final class StreamDecoder {
                 return frame
             }
             if flushed { return nil }
-            guard try readPacket() else {
+            guard let next = try nextPacket() else {
                 flushed = true
                 _ = try skippingDamage("packet") { try decoder.send(nil) }
                 continue
             }
-            guard packet.streamIndex == stream.index, !skip(packet) else { continue }
-            _ = try skippingDamage("packet") { try decoder.send(packet) }
+            packetsDecoded += 1
+            _ = try skippingDamage("packet") { try decoder.send(next) }
         }
+    }
+
+    /// The next packet of the stream to decode; nil at its end.
+    private func nextPacket() throws -> Packet? {
+        if let groups { return try groups.next() }
+        return try readStreamPacket(into: packet) ? packet : nil
+    }
+
+    /// Reads the stream's next packet into `target`; false at the end of the file.
+    private func readStreamPacket(into target: Packet) throws -> Bool {
+        repeat {
+            guard try readPacket(into: target) else { return false }
+        } while target.streamIndex != stream.index
+        return true
     }
 
     /// Reads the next packet; false at the end of the file. A packet that
@@ -91,10 +106,10 @@ final class StreamDecoder {
     /// warning. A demuxer that fails again and again cannot get past it, so
     /// the stream is taken to end there, as the ffmpeg command does; whether
     /// what came before is enough is then judged as for a truncated file.
-    private func readPacket() throws -> Bool {
+    private func readPacket(into target: Packet) throws -> Bool {
         for _ in 0..<Self.unreadableLimit {
             do {
-                return try input.read(into: packet)
+                return try input.read(into: target)
             } catch let error as FFmpegError {
                 warn("skipped an unreadable \(kind) packet (\(error.message))")
             }
@@ -113,6 +128,7 @@ final class StreamDecoder {
         let floor = ticks.numerator / ticks.denominator - (ticks.numerator % ticks.denominator < 0 ? 1 : 0)
         try input.seek(streamIndex: stream.index, to: floor)
         decoder.flush()
+        groups?.discard()
         flushed = false
     }
 

@@ -8,6 +8,6 @@ struct SourceVideo {
     let duration: Rational
     let picture: SourcePicture
     let tags: [Tag]
-    /// Which of its packets no other frame refers to.
-    let disposablePackets: DisposablePackets
+    /// What its packets tell of the references between its frames.
+    let references: PacketReferences
 }

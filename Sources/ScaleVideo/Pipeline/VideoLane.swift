@@ -1,7 +1,7 @@
 /// Demux → decode → picture stage → (swscale) → libx264 → muxer, for the
 /// video stream. With `--motion nearest`, frames the clock skips are never
-/// decoded when they can be left out, nor converted; a repeated frame is
-/// sent again with a new timestamp, not copied.
+/// decoded when they can be left out (ShownPackets), nor converted; a
+/// repeated frame is sent again with a new timestamp, not copied.
 /// Built on the job's thread, then handed whole to its own queue (HandOff,
 /// in ScaleJob): never used from two threads at once.
 final class VideoLane: ScalingLane {
@@ -17,7 +17,7 @@ final class VideoLane: ScalingLane {
     /// Where the part scaled ends, in seconds after the first frame.
     private let sourceEnd: Rational
     private let timeBase: Rational
-    private let hidden: HiddenPackets?
+    private let shown: ShownPackets?
 
     /// - Parameters:
     ///   - mode: how the picture is written, as the job's plan decided.
@@ -29,12 +29,11 @@ final class VideoLane: ScalingLane {
         guard let (clock, sourceEnd) = Self.clock(video: video, request: request, scale: scale, timeMap: timeMap, frameCount: frameCount)
         else { throw ScaleError.impossibleTarget }
         // A blend needs every frame.
-        let hidden = request.motion == .nearest ? HiddenPackets(disposable: video.disposablePackets, clock: clock) : nil
+        let shown = request.motion == .nearest ? ShownPackets(references: video.references, clock: clock) : nil
         decoding = try StreamDecoder(
-            path: request.input, streamIndex: video.streamIndex, kind: "video", skip: hidden?.skips ?? { _ in false },
-            warn: warn)
+            path: request.input, streamIndex: video.streamIndex, kind: "video", selection: shown, warn: warn)
         let stream = decoding.stream
-        self.hidden = hidden
+        self.shown = shown
         self.frameCount = frameCount
         self.sourceEnd = sourceEnd
         timeBase = video.timeBase
@@ -120,7 +119,7 @@ final class VideoLane: ScalingLane {
         let value = frame.timestamp ?? (lastTimestamp ?? 0) + max(frame.duration, 1)
         if firstTimestamp == nil {
             firstTimestamp = value
-            hidden?.start(at: value)
+            shown?.start(at: value)
         }
         lastTimestamp = value
         return value

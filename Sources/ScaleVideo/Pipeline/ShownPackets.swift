@@ -1,0 +1,67 @@
+/// Which packets of a video stream the decoder is given, so that decoding
+/// costs what the clock shows (SPEC §4, §8), not what the source holds. A
+/// key-frame interval none of whose frames is shown is left out whole, and
+/// one that shows some is decoded up to the last packet of a shown frame,
+/// when the next interval starts afresh (PacketReferences); within what is
+/// decoded, an unreferenced packet whose frame is hidden is left out.
+///
+/// A frame is shown unless the clock hides it before its successor on
+/// screen: the next timestamp of its interval, or the next interval's key
+/// frame (any later timestamp will do, as FrameClock.hides says). Until the
+/// lane's first frame has arrived, nothing is hidden.
+final class ShownPackets: PacketSelection {
+    private let references: PacketReferences
+    /// The lane's clock as it was made. Whether a frame is hidden depends only
+    /// on where the clock's time line starts, which `start(at:)` gives it.
+    private var clock: FrameClock
+
+    init(references: PacketReferences, clock: FrameClock) {
+        self.references = references
+        self.clock = clock
+    }
+
+    /// The lane's first frame is at `timestamp`: time 0 of the clock.
+    func start(at timestamp: Int64) {
+        _ = clock.firstTick(of: timestamp)
+    }
+
+    func select(_ group: [Packet], end: GroupEnd) -> [Bool] {
+        let stamps = group.compactMap(\.pts)
+        guard stamps.count == group.count else { return group.map { _ in true } }
+        let following: Int64?
+        switch end {
+        case .key(let packet): following = packet.pts
+        case .end, .unknown: following = nil
+        }
+        let order = stamps.sorted()
+        let shown = stamps.map { stamp in
+            let index = Self.firstIndex(in: order, after: stamp)
+            let successor = index < order.count ? order[index] : following.flatMap { $0 > stamp ? $0 : nil }
+            return successor.map { !clock.hides(stamp, before: $0) } ?? true
+        }
+        let decodable = group.indices.map { shown[$0] || !references.isDisposable(group[$0]) }
+        guard Self.startsAfresh(after: end, references) else { return decodable }
+        guard let lastShown = shown.lastIndex(of: true) else { return group.map { _ in false } }
+        return group.indices.map { $0 <= lastShown && decodable[$0] }
+    }
+
+    /// Whether nothing after the group refers to its frames.
+    private static func startsAfresh(after end: GroupEnd, _ references: PacketReferences) -> Bool {
+        switch end {
+        case .key(let packet): references.startsAfresh(packet)
+        case .end: true
+        case .unknown: false
+        }
+    }
+
+    /// The index of the first value above `value` in ascending `order`.
+    private static func firstIndex(in order: [Int64], after value: Int64) -> Int {
+        var low = 0
+        var high = order.count
+        while low < high {
+            let middle = (low + high) / 2
+            if order[middle] <= value { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}
