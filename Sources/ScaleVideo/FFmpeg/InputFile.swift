@@ -41,6 +41,11 @@ final class InputFile {
     /// another in a single data chunk.
     var storesSamplesContiguously: Bool { isFormat(["wav", "w64", "aiff"]) }
 
+    /// Whether the file indexes its key frames by presentation time, so
+    /// that a seek lands on the key frame at or before a time: mp4/mov and
+    /// Matroska. Others are read through.
+    var seeksExactly: Bool { isFormat(["mov", "mp4", "matroska"]) }
+
     /// Bytes in the file; nil when that is not known (a pipe).
     var byteCount: Int64? {
         guard let io = format.pointee.pb else { return nil }

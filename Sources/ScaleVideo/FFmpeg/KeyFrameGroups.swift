@@ -1,8 +1,17 @@
+import CFFmpeg
+
 /// Chooses which packets of a stream are decoded, a key-frame interval at a time.
 protocol PacketSelection: AnyObject {
     /// Which of `group`'s packets (in decoding order, from a key packet up
     /// to the next) to decode; `end` tells what follows them.
     func select(_ group: [Packet], end: GroupEnd) -> [Bool]
+    /// After a group none of whose packets was kept, followed by a key
+    /// packet at `timestamp`: the latest timestamp decoding may resume from
+    /// (at a key packet that starts afresh) without missing a frame that
+    /// is needed; nil when that is not known.
+    func resumption(after timestamp: Int64) -> Int64?
+    /// Whether decoding may resume at `packet`, nothing before it being needed after it.
+    func startsAfresh(_ packet: Packet) -> Bool
 }
 
 /// What follows a group of packets.
@@ -19,10 +28,23 @@ enum GroupEnd {
 /// in decoding order, those its PacketSelection keeps. An interval is held
 /// (compressed) until the next key packet arrives; one longer than
 /// `packetLimit` packets or `byteLimit` bytes is handed on in parts.
+///
+/// When the next frame needed lies more than two intervals past a key
+/// packet, the demuxer seeks there (where it can seek exactly) rather than
+/// read what lies between: it must land on a key packet that starts
+/// afresh, after that key packet and at or before the frame needed, or
+/// the stream is read again from its start up to where it was.
 final class KeyFrameGroups {
     private let selection: PacketSelection
     /// Reads the stream's next packet into the one given; false at its end.
     private let read: (Packet) throws -> Bool
+    /// Moves the demuxer to the key frame at or before a timestamp; nil
+    /// where it cannot be trusted to.
+    private let seek: ((Int64) throws -> Void)?
+    /// The first key packet's timestamp, where the stream is read again from.
+    private var firstKey: Int64?
+    /// Seeks that moved ahead.
+    private(set) var seeks = 0
     /// The kept packets of the current group, last first.
     private var kept: [Packet] = []
     private var nextKey: Packet?
@@ -31,9 +53,10 @@ final class KeyFrameGroups {
     static let packetLimit = 1024
     static let byteLimit = 64 << 20
 
-    init(selection: PacketSelection, read: @escaping (Packet) throws -> Bool) {
+    init(selection: PacketSelection, read: @escaping (Packet) throws -> Bool, seek: ((Int64) throws -> Void)?) {
         self.selection = selection
         self.read = read
+        self.seek = seek
     }
 
     /// The next packet to decode; nil at the end of the stream.
@@ -43,10 +66,33 @@ final class KeyFrameGroups {
             guard !group.packets.isEmpty else { return nil }
             let choice = selection.select(group.packets, end: group.end)
             kept = zip(group.packets, choice).filter(\.1).map(\.0).reversed()
+            if kept.isEmpty, case .key(let key) = group.end, let start = group.packets.first?.pts {
+                try skipAhead(past: key, groupStart: start)
+            }
         }
         return kept.popLast()
     }
 
+    /// Seeks to where the next frame needed after `key` is decoded from,
+    /// when that is more than two of the last interval's spans ahead.
+    private func skipAhead(past key: Packet, groupStart: Int64) throws {
+        guard let seek, let from = key.pts, let firstKey, from > groupStart,
+            let target = selection.resumption(after: from), target - from > 2 * (from - groupStart)
+        else { return }
+        try seek(target)
+        let landed = try Packet()
+        if try read(landed), landed.isKey, selection.startsAfresh(landed), let at = landed.pts, at > from, at <= target {
+            nextKey = landed
+            seeks += 1
+            return
+        }
+        try seek(firstKey)
+        let again = try Packet()
+        while try read(again) {
+            if again.isKey && again.pts == from { return }
+        }
+        throw FFmpegError(sv_averror(EIO), "cannot read the stream again after a seek")
+    }
     /// Forgets the packets held, after a seek.
     func discard() {
         kept = []
@@ -71,6 +117,7 @@ final class KeyFrameGroups {
                 ended = true
                 break
             }
+            if firstKey == nil && packet.isKey { firstKey = packet.pts }
             if packet.isKey && !packets.isEmpty {
                 nextKey = packet
                 return (packets, .key(packet))

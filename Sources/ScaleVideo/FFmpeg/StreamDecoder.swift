@@ -17,6 +17,8 @@ final class StreamDecoder {
     private var flushed = false
     /// Packets given to the decoder so far.
     private(set) var packetsDecoded = 0
+    /// Seeks made past packets not needed.
+    var seeksAhead: Int { groups?.seeks ?? 0 }
 
     /// - Parameters:
     ///   - kind: what the stream holds, as warnings name it (`video`, `audio`).
@@ -34,7 +36,10 @@ final class StreamDecoder {
         self.warn = warn
         packet = try Packet()
         frame = try Frame()
-        groups = selection.map { selection in KeyFrameGroups(selection: selection) { [unowned self] in try self.readStreamPacket(into: $0) } }
+        let seek: ((Int64) throws -> Void)? = input.seeksExactly ? { [unowned self] in try self.input.seek(streamIndex: streamIndex, to: $0) } : nil
+        groups = selection.map { [unowned self] in
+            KeyFrameGroups(selection: $0, read: { try self.readStreamPacket(into: $0) }, seek: seek)
+        }
     }
 
     /// Samples per channel the stream lasts as its container declares it

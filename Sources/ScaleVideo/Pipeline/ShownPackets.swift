@@ -8,7 +8,10 @@
 /// A frame is shown unless the clock hides it before its successor on
 /// screen: the next timestamp of its interval, or the next interval's key
 /// frame (any later timestamp will do, as FrameClock.hides says). Until the
-/// lane's first frame has arrived, nothing is hidden.
+/// lane's first frame has arrived, nothing is hidden. Past an interval left
+/// out, decoding may resume at the latest key frame at or before the last
+/// frame arriving with the next key frame (FrameClock.latestTimestamp):
+/// the frames between arrive with it, so they are hidden too.
 final class ShownPackets: PacketSelection {
     private let references: PacketReferences
     /// The lane's clock as it was made. Whether a frame is hidden depends only
@@ -44,6 +47,12 @@ final class ShownPackets: PacketSelection {
         guard let lastShown = shown.lastIndex(of: true) else { return group.map { _ in false } }
         return group.indices.map { $0 <= lastShown && decodable[$0] }
     }
+
+    func resumption(after timestamp: Int64) -> Int64? {
+        clock.latestTimestamp(arrivingWith: timestamp)
+    }
+
+    func startsAfresh(_ packet: Packet) -> Bool { references.startsAfresh(packet) }
 
     /// Whether nothing after the group refers to its frames.
     private static func startsAfresh(after end: GroupEnd, _ references: PacketReferences) -> Bool {

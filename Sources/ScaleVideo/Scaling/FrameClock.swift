@@ -90,6 +90,26 @@ public struct FrameClock: Sendable {
         return tick(of: timestamp, from: origin) == tick(of: next, from: origin)
     }
 
+    /// The latest timestamp whose frame would arrive at the same output
+    /// frame as one at `timestamp`: whichever frame is on screen at that
+    /// timestamp, the one shown next is at or before it. Nil before the
+    /// first frame has arrived, or when no output frame is due after it.
+    public func latestTimestamp(arrivingWith timestamp: Int64) -> Int64? {
+        guard let origin else { return nil }
+        let due = tick(of: timestamp, from: origin)
+        var low = timestamp
+        var high = timestamp.addingReportingOverflow(Self.searchSpan)
+        guard due < frameCount, !high.overflow, tick(of: high.partialValue, from: origin) > due else { return nil }
+        while high.partialValue - low > 1 {
+            let middle = low + (high.partialValue - low) / 2
+            if tick(of: middle, from: origin) == due { low = middle } else { high.partialValue = middle }
+        }
+        return low
+    }
+
+    /// How far past a timestamp `latestTimestamp` looks, in its units.
+    private static let searchSpan: Int64 = 1 << 48
+
     private func tick(of timestamp: Int64, from zero: Int64) -> Int {
         let offset = timestamp.subtractingReportingOverflow(zero)
         guard !offset.overflow, offset.partialValue > 0, !Self.isAtOrBefore(offset.partialValue, startUnits) else {
