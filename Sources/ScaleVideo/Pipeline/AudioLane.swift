@@ -7,14 +7,15 @@ protocol AudioLaneRunning: ScalingLane {
 /// The audio lane for the chosen audio stream, scaling in the sample type
 /// its encoding wants. `warn` is told of damaged packets and frames skipped.
 func makeAudioLane(
-    source: SourceInfo, request: ScaleRequest, alignment: AudioAlignment, segments: AudioMapPlan, encoding: AudioEncoding,
+    source: SourceInfo, request: ScaleRequest, alignment: AudioAlignment, available: Int, segments: AudioMapPlan,
+    encoding: AudioEncoding,
     output: OutputFile, waveform: WaveformRecorder?, warn: @escaping (String) -> Void
 ) throws -> any AudioLaneRunning {
     guard let index = source.audioStreamIndex else { throw ScaleError.failed("no audio stream") }
     let decoding = try StreamDecoder(path: request.input, streamIndex: index, kind: "audio", warn: warn)
     let parts = AudioLaneParts(
         decoding: decoding, encoding: encoding, source: source, request: request, alignment: alignment,
-        segments: segments, output: output, waveform: waveform)
+        available: available, segments: segments, output: output, waveform: waveform)
     switch encoding.family {
     case .int16: return try AudioLane<Int16>(parts)
     case .int24: return try AudioLane<Sample24>(parts)
@@ -30,6 +31,8 @@ struct AudioLaneParts {
     let source: SourceInfo
     let request: ScaleRequest
     let alignment: AudioAlignment
+    /// How many lined-up samples the source holds, as the plan counted them.
+    let available: Int
     /// Which lined-up samples become how many output samples.
     let segments: AudioMapPlan
     let output: OutputFile
@@ -56,12 +59,14 @@ final class AudioLane<Sample: PCMSample>: AudioLaneRunning {
     private var written = 0
     /// Silent samples per channel still to put in front, or (negative) decoded ones still to drop.
     private var lead: Int
+    private let available: Int
 
     init(_ parts: AudioLaneParts) throws {
         encoding = parts.encoding
         decoding = parts.decoding
         waveform = parts.waveform
         lead = parts.alignment.lead
+        available = parts.available
         let rate = decoding.decoder.sampleRate
         let sourceLayout = try decoding.decoder.channelLayout()
         let layout = parts.request.mono ? ChannelLayout(channels: 1) : try ChannelLayout(copying: sourceLayout)
@@ -91,7 +96,10 @@ final class AudioLane<Sample: PCMSample>: AudioLaneRunning {
         try pushSilentLead(emit: emit)
         while !scaler.isComplete {
             try gate.pass(.audio)
-            guard let frame = try decoding.nextFrame() else { break }
+            guard let frame = try decoding.nextFrame() else {
+                try checkReachedEnd()
+                break
+            }
             let samples = droppingLead(try converted(frame))
             try feed(samples, emit: emit)
         }
@@ -99,6 +107,15 @@ final class AudioLane<Sample: PCMSample>: AudioLaneRunning {
         try scaler.finish(emit: emit)
         try track.finish()
         gate.wrote(.audio, upTo: track.writtenUpTo)
+    }
+
+    /// The source's audio ended before the samples the plan counted on (an
+    /// mp4/mov track cut short of the duration it declares), which would
+    /// otherwise be scaled as silence.
+    private func checkReachedEnd() throws {
+        let missing = min(scaler.plan.sourceEnd, available) - scaler.received
+        guard missing > 0 else { return }
+        throw ScaleError.audioStopsEarly(missing: Double(missing) / Double(decoding.decoder.sampleRate))
     }
 
     /// What is left of `samples` once decoded samples still to drop before

@@ -147,12 +147,27 @@ public struct JobPlan: Sendable {
         guard let index = source.audioStreamIndex else { return nil }
         do {
             return try SourceAudioCount.count(
-                path: request.input, streamIndex: index, videoStart: source.video?.start, gate: gate)
+                path: request.input, streamIndex: index, videoStart: source.video?.start,
+                bound: audioBound(of: request, videoDuration: source.video?.duration), gate: gate)
         } catch let error as FFmpegError {
             if required { throw ScaleError.failed("its audio cannot be decoded (\(error.message))") }
             warning("audio left out: it cannot be decoded (\(error.message))")
             return nil
         }
+    }
+
+    /// Where the part of the audio a job takes ends, in seconds of the time
+    /// line, when that is before the video's end (--end, or a time map's last
+    /// knot): the count beyond it changes nothing (AudioPlan).
+    private static func audioBound(of request: ScaleRequest, videoDuration: Rational?) -> Rational? {
+        let end: Rational?
+        switch request.target {
+        case .timeMap(let map): end = map.sourceEnd
+        case .duration, .factor: end = request.trim.end
+        case .speeds: end = nil
+        }
+        guard let end, let videoDuration, end < videoDuration else { return nil }
+        return end
     }
 
     /// The source's chapters on the output's time line, from the start of
@@ -184,6 +199,8 @@ public struct AudioPlan: Sendable {
     public let samples: Int
     /// The source samples lined up with the video, trimmed, and padded with --pad-audio.
     let alignment: AudioAlignment
+    /// How many of them the source holds (the rest is --pad-audio's silence).
+    let available: Int
     /// Which of them become how many output samples: one segment for a
     /// constant factor, the map's segments along a time map.
     let segments: AudioMapPlan
@@ -202,6 +219,7 @@ public struct AudioPlan: Sendable {
     ) throws {
         let range = request.trim.samples(rate: counted.rate, duration: whole)
         var planned = counted.alignment.trimmed(from: range.start, to: range.end)
+        available = planned.count
         if request.padAudio && hasVideo {
             let end = timeMap == nil ? scale.sourceDuration : whole
             planned = planned.padded(to: Int(end.ticks(per: Int64(counted.rate))))

@@ -16,6 +16,7 @@ public enum ScaleError: Error, CustomStringConvertible, Sendable {
     case unknownDuration
     case noFrames
     case truncated(endsAt: Double, declared: Double)
+    case audioStopsEarly(missing: Double)
     case impossibleTarget
     case outputExists(String)
     case outputIsInput
@@ -42,6 +43,8 @@ public enum ScaleError: Error, CustomStringConvertible, Sendable {
         case .noFrames: "no video frame could be decoded"
         case .truncated(let end, let declared):
             "truncated or damaged: its video stops at \(Self.seconds(end)) s of the \(Self.seconds(declared)) s it declares"
+        case .audioStopsEarly(let missing):
+            "truncated or damaged: its audio stops \(Self.seconds(missing)) s before the end of the part scaled"
         case .impossibleTarget: "the target duration cannot be reached from this source"
         case .outputExists(let path): "\(path) already exists (use --overwrite to replace it)"
         case .outputIsInput: "the output would replace the input"

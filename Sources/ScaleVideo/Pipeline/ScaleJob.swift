@@ -74,7 +74,7 @@ public final class ScaleJob: Sendable {
             }
             let audio = try plan.audio.map {
                 try makeAudioLane(
-                    source: plan.source, request: request, alignment: $0.alignment, segments: $0.segments,
+                    source: plan.source, request: request, alignment: $0.alignment, available: $0.available, segments: $0.segments,
                     encoding: $0.encoding, output: output, waveform: recorder, warn: warning)
             }
             try output.describe(tags: plan.source.tags.carriedFromContainer, chapters: plan.chapters)

@@ -1,33 +1,49 @@
 /// The decode-only pass of SPEC §5 over the audio stream, before any
 /// output sample: how many samples per channel the decoder yields (up to
 /// the end an mp4/mov track declares) and where the first one lies. PCM in
-/// a WAV or AIFF file is counted from its size instead, without decoding.
+/// a WAV or AIFF file is counted from its size instead, without decoding;
+/// so is an mp4/mov track whose declared end lies past the part of it a job
+/// takes, which the audio lane then checks it reaches.
 enum SourceAudioCount {
     /// Counts the samples and lines them up with the video, which starts at
     /// `videoStart` seconds; without video (nil) the audio's own first
     /// sample is the start.
-    static func count(path: String, streamIndex: Int32, videoStart: Rational?, gate: LaneGate) throws -> CountedAudio? {
+    /// - Parameter bound: where the part of the lined-up audio a job takes
+    ///   ends, in seconds, when it ends before the source does.
+    static func count(
+        path: String, streamIndex: Int32, videoStart: Rational?, bound: Rational?, gate: LaneGate
+    ) throws -> CountedAudio? {
         let decoding = try StreamDecoder(path: path, streamIndex: streamIndex, kind: "audio")
         let family = SampleFamily(decoding: decoding.decoder)
+        let rate = decoding.decoder.sampleRate
         var count = 0
         var first: Int64?
+        /// The audio lined up with the video, from the first sample's time.
+        func lined(_ count: Int) -> AudioAlignment? {
+            // Audio without timestamps is taken to start with the video.
+            let start = first.flatMap { decoding.stream.timeBase.seconds(ofTicks: $0) }
+            return AudioAlignment(
+                decoded: count, audioStart: start ?? videoStart ?? .zero, videoStart: videoStart ?? start ?? .zero, rate: rate)
+        }
         if let known = try decoding.countWithoutDecoding() {
             (count, first) = known
         } else {
             while true {
                 if gate.isCancelled { throw ScaleError.cancelled }
                 guard let frame = try decoding.nextFrame() else { break }
-                if first == nil { first = frame.timestamp }
+                if first == nil {
+                    first = frame.timestamp
+                    if let declared = decoding.declaredSampleCount, let bound,
+                        let declaredAlignment = lined(declared), declaredAlignment.count > Int(bound.ticks(per: Int64(rate))) + 1
+                    {
+                        return CountedAudio(alignment: declaredAlignment, rate: rate, family: family)
+                    }
+                }
                 count += frame.sampleCount
             }
         }
         if let declared = decoding.declaredSampleCount { count = min(count, declared) }
-        // Audio without timestamps is taken to start with the video.
-        let start = first.flatMap { decoding.stream.timeBase.seconds(ofTicks: $0) }
-        let rate = decoding.decoder.sampleRate
-        let alignment = AudioAlignment(
-            decoded: count, audioStart: start ?? videoStart ?? .zero, videoStart: videoStart ?? start ?? .zero, rate: rate)
-        return alignment.map { CountedAudio(alignment: $0, rate: rate, family: family) }
+        return lined(count).map { CountedAudio(alignment: $0, rate: rate, family: family) }
     }
 }
 
