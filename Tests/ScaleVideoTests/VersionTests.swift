@@ -2,16 +2,17 @@ import Foundation
 import ScaleVideo
 import Testing
 
-/// `scale-video --version`: the release, and the FFmpeg libraries the
-/// process runs with, judged against what the ffmpeg command (linked to the
-/// same shared libraries) reports.
+/// `scale-video --version`: the release, the FFmpeg libraries the process
+/// runs with, judged against what the ffmpeg command (linked to the same
+/// shared libraries) reports, and Rubber Band's release as pkg-config has it
+/// with the library file the dynamic linker gives the binary (ldd).
 struct VersionTests {
-    @Test func versionNamesTheReleaseAndTheLoadedFFmpegLibraries() throws {
+    @Test func versionNamesTheReleaseAndTheLoadedLibraries() throws {
         let result = try Tool.scale(["--version"])
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
         let lines = result.text.split(separator: "\n").map(String.init)
-        try #require(lines.count == 2, "\(lines)")
+        try #require(lines.count == 3, "\(lines)")
         #expect(lines[0] == "scale-video \(Versions.release)")
         #expect(lines[0].wholeMatch(of: /scale-video \d+\.\d+\.\d+/) != nil)
 
@@ -27,5 +28,14 @@ struct VersionTests {
         let libraries = ["libavutil", "libavcodec", "libavformat", "libavfilter", "libswscale", "libswresample"]
         let expected = "FFmpeg \(release) (" + libraries.map { "\($0) \(running[$0] ?? "?")" }.joined(separator: ", ") + ")"
         #expect(lines[1] == expected)
+
+        // pkg-config: "3.1.2"; ldd: "librubberband.so.2 => /lib/x86_64-linux-gnu/librubberband.so.2 (0x…)".
+        let rubberBand = try Tool.run("pkg-config", ["--modversion", "rubberband"]).text.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(rubberBand.wholeMatch(of: /\d+\.\d+\.\d+/) != nil)
+        let linked = try Tool.run("ldd", [Tool.scaleVideo.path]).text.split(separator: "\n").first { $0.contains("librubberband") }
+        let path = try #require(linked?.split(separator: " ").first { $0.hasPrefix("/") }, "\(String(describing: linked))")
+        let file = URL(fileURLWithPath: String(path)).resolvingSymlinksInPath().lastPathComponent
+        #expect(file.hasPrefix("librubberband.so."))
+        #expect(lines[2] == "Rubber Band \(rubberBand) (built with; runs \(file))")
     }
 }

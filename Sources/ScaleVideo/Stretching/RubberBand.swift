@@ -1,4 +1,5 @@
 import CRubberBand
+import Glibc
 
 /// An owning wrapper of one Rubber Band stretcher: the R3 ("finer") engine
 /// in real-time mode, pitch unchanged, on the calling thread only. Audio
@@ -50,5 +51,34 @@ final class RubberBand {
     /// Reads up to `count` frames into one pointer per channel; returns how many.
     func retrieve(into planes: UnsafePointer<UnsafeMutablePointer<Float>?>, count: Int) -> Int {
         Int(rubberband_retrieve(state, planes, UInt32(count)))
+    }
+}
+
+/// The Rubber Band library as `--version` names it. Its C API has no call
+/// that reports the release, so the line gives the release of the headers
+/// the program was built with, and the library file the process has loaded.
+enum RubberBandVersion {
+    /// `Rubber Band 3.1.2 (built with; runs librubberband.so.2.2.1)`.
+    static var line: String {
+        "Rubber Band \(RUBBERBAND_VERSION) (built with; runs \(loadedFile ?? "an unknown library file"))"
+    }
+
+    /// The name of the Rubber Band library file mapped into this process
+    /// (/proc/self/maps), its links followed, e.g. `librubberband.so.2.2.1`.
+    static var loadedFile: String? {
+        guard let maps = fopen("/proc/self/maps", "r") else { return nil }
+        defer { fclose(maps) }
+        var line: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(line) }
+        while getline(&line, &capacity, maps) > 0, let line {
+            // "7f…-7f… r-xp 00012000 fe:01 1234  /usr/lib/x86_64-linux-gnu/librubberband.so.2.2.1"
+            let text = String(cString: line).split(separator: "\n").first ?? ""
+            guard let slash = text.firstIndex(of: "/"), text.contains("/librubberband.so") else { continue }
+            guard let resolved = realpath(String(text[slash...]), nil) else { return nil }
+            defer { free(resolved) }
+            return String(cString: resolved).split(separator: "/").last.map(String.init)
+        }
+        return nil
     }
 }
