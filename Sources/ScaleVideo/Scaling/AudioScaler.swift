@@ -85,33 +85,58 @@ public final class AudioScaler<Sample: PCMSample> {
         let length = controls.length
         let count = controls.count
         while produced < length {
-            let control = controls[produced]
-            let base = Int(control)
-            let weight = control - Double(base)
-            let out = block.baseAddress! + blockFrames * channels
-            if base + 1 < received {
-                // Both neighbours are in the window: the common case, read directly.
-                let a = UnsafePointer(window.baseAddress! + (base - windowStart) * channels)
-                let b = a + channels
-                for channel in 0..<channels {
-                    let first = a[channel].value
-                    out[channel] = Sample(scaled: first + weight * (b[channel].value - first))
-                }
-            } else {
-                if !final && min(base + 2, count) > received { return }
-                for channel in 0..<channels {
-                    let a = sample(base, channel)
-                    let b = sample(base + 1, channel)
-                    out[channel] = Sample(scaled: a + weight * (b - a))
-                }
-            }
-            produced += 1
-            blockFrames += 1
+            if channels == 2 { produceInWindow(channels: 2) } else { produceInWindow(channels: channels) }
             if blockFrames == blockSize {
                 try emit(UnsafeBufferPointer(block))
                 blockFrames = 0
+                continue
             }
+            guard produced < length else { break }
+            // The next frame reads past the window: the source's last
+            // frame, or one not received yet.
+            let control = controls[produced]
+            let base = Int(control)
+            if !final && min(base + 2, count) > received { return }
+            let weight = control - Double(base)
+            let out = block.baseAddress! + blockFrames * channels
+            for channel in 0..<channels {
+                let a = sample(base, channel)
+                let b = sample(base + 1, channel)
+                out[channel] = Sample(scaled: a + weight * (b - a))
+            }
+            produced += 1
+            blockFrames += 1
         }
+    }
+
+    /// Computes output frames into the block, up to its end, for as long as
+    /// both source frames each one reads are in the window: the common
+    /// case, one tight loop (`channels` a constant where it is inlined).
+    @inline(__always)
+    private func produceInWindow(channels: Int) {
+        let source = UnsafePointer(window.baseAddress!)
+        let out = block.baseAddress!
+        let firstHeld = windowStart
+        let lastBase = received - 2
+        let stop = min(controls.length, produced + blockSize - blockFrames)
+        var n = produced
+        var frame = blockFrames
+        while n < stop {
+            let control = controls[n]
+            let base = Int(control)
+            guard base <= lastBase else { break }
+            let weight = control - Double(base)
+            let a = source + (base &- firstHeld) &* channels
+            let written = out + frame &* channels
+            for channel in 0..<channels {
+                let first = a[channel].value
+                written[channel] = Sample(scaled: first + weight * (a[channel &+ channels].value - first))
+            }
+            n &+= 1
+            frame &+= 1
+        }
+        produced = n
+        blockFrames = frame
     }
 
     /// Source frame `index` of `channel`, 0 past what was received.

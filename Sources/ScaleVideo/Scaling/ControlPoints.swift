@@ -40,7 +40,8 @@ public struct ControlPoints: Sendable {
             return 0
         case .smooth(let denominator):
             let x = Double(n) / denominator
-            let whole = x.rounded(.down)
+            // floor(x): x is never negative, and far below 2⁶³.
+            let whole = Double(Int64(x))
             let t = x - whole
             return whole + t * t * (3 - 2 * t)
         case .linear(let span, let divisor):
