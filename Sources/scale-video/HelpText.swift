@@ -70,6 +70,7 @@ enum HelpText {
           scale-video in.mov -o fast.mp4 --factor 0.5 --fps 30000/1001 --crf 18
           scale-video in.mp4 -o smooth.mov --factor 4 --motion blend
           scale-video clips/*.mp4 --factor 2 --output-dir scaled --jobs 2 --json
+          find clips -name '*.mp4' -print0 | scale-video --inputs-from - --null --factor 2 --output-dir scaled
           scale-video concert.mkv -o concert.mov --factor 2 --audio-track 2
           scale-video song.flac --factor 1.25 --waveform song.png
           scale-video talk.mp4 -o talk.wav --start 60 --end 90 --factor 1

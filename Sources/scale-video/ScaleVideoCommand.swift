@@ -12,13 +12,16 @@ struct ScaleVideoCommand: ParsableCommand {
         version: Versions.text)
 
     @Argument(help: "The movies (or sound files) to scale.", completion: .file())
-    var inputs: [String]
+    var inputs: [String] = []
 
     @OptionGroup(title: "Target")
     var target: TargetOptions
 
     @OptionGroup(title: "Output")
     var outputs: OutputOptions
+
+    @OptionGroup(title: "Batch")
+    var batch: BatchOptions
 
     @OptionGroup(title: "Audio")
     var audio: AudioOptions
@@ -31,24 +34,33 @@ struct ScaleVideoCommand: ParsableCommand {
 
     /// The checks that span groups; each group checks its own options.
     func validate() throws {
-        if outputs.output != nil, inputs.count > 1 { throw ValidationError("-o takes one input; use --output-dir for several.") }
-        if audio.waveform != nil, inputs.count > 1 { throw ValidationError("--waveform takes one input.") }
+        if inputs.isEmpty && batch.inputsFrom == nil { throw ValidationError("Give the inputs: their paths, or --inputs-from <file>.") }
+        try Self.check(inputCount: inputs.count, outputs: outputs, audio: audio)
         if let chosen = outputs.chosenContainer, let codec = audio.audioCodec, !chosen.canCarry(codec) {
             throw ValidationError("\(codec.rawValue) audio cannot be stored in .\(chosen.rawValue); choose the other --audio-codec or another container.")
         }
     }
 
+    /// The checks on how many inputs there are, for those on the command
+    /// line and again once the list is read.
+    private static func check(inputCount: Int, outputs: OutputOptions, audio: AudioOptions) throws {
+        if outputs.output != nil, inputCount > 1 { throw ValidationError("-o takes one input; use --output-dir for several.") }
+        if audio.waveform != nil, inputCount > 1 { throw ValidationError("--waveform takes one input.") }
+    }
+
     func run() throws {
+        let inputs = try batch.inputs(after: inputs)
+        try Self.check(inputCount: inputs.count, outputs: outputs, audio: audio)
         let template = try template()
         let signals = SignalTrap.shared
         if reporting.verbose { FFmpegLog.showWarnings() } else { FFmpegLog.silence() }
         let reporter = Reporter(style: reporting.style, jsonResults: reporting.json, total: inputs.count)
         let folderToBeMade = outputs.outputDir.map { !OutputFolder.isFolder($0) } ?? false
-        let batch = Batch(
+        let running = Batch(
             items: OutputPlan.items(for: inputs, options: outputs, dryRun: reporting.dryRun), jobs: outputs.jobs,
             reporter: reporter, template: template, mode: reporting.dryRun ? .plan(folderToBeMade: folderToBeMade) : .convert)
-        signals.onCancel = { batch.cancel() }
-        let outcomes = batch.run()
+        signals.onCancel = { running.cancel() }
+        let outcomes = running.run()
         let (ok, cancelled) = (outcomes.count { $0.succeeded }, outcomes.count { $0.status == "cancelled" })
         let failed = outcomes.count - ok - cancelled
         if inputs.count > 1 { reporter.summary(ok: ok, failed: failed, cancelled: cancelled, planned: reporting.dryRun) }
