@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Fuzzes the release binary with damaged movies (run by hand, not in CI):
 #
-#   bash scripts/fuzz.sh [mutants] [seed]      # defaults: 1000 mutants, seed 1
+#   bash scripts/fuzz.sh [mutants] [seed] [whole|sparse]
+#                                   # defaults: 1000 mutants, seed 1, whole
 #
 # Makes three small sources with the ffmpeg CLI (2 s, 160x120: an mp4 with
 # H.264 + AAC, an mkv with H.264 + 16-bit PCM, a stereo WAV) and cycles
@@ -13,7 +14,11 @@
 #
 #   scale-video in.EXT --factor 2 --quiet -o out.mov   (out.wav for the WAV)
 #
-# and counted as one of
+# With `sparse`, the sources last 12 s with a key frame every 5 frames, and
+# the conversions alternate between `--factor 0.05` (a time-lapse that skips
+# key-frame intervals and seeks past them) and `--start 7 --end 9 --factor 1`
+# (a late cut), so that damage meets the code that decodes only what is shown.
+# Each is counted as one of
 #   converted  exit 0, the output present and nothing else written;
 #   refused    exit 1, out.* absent and exactly one line on standard error that
 #              is not a warning: "scale-video: in.EXT: reason";
@@ -35,6 +40,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 mutants=${1:-1000}
 seed=${2:-1}
+mode=${3:-whole}
+case $mode in
+  whole) seconds=2 group=25 ;;
+  sparse) seconds=12 group=5 ;;
+  *) echo "fuzz: the mode is whole or sparse, not $mode" >&2; exit 64 ;;
+esac
 limit=20
 bash scripts/setup.sh
 if ! command -v zzuf >/dev/null; then
@@ -45,7 +56,7 @@ fi
 # The build shares the machine's lock with other builds; the fuzzing does not.
 flock /tmp/sv-cpu.lock swift build -c release --product scale-video >/dev/null
 tool=$(pwd)/.build/release/scale-video
-kept=$(pwd)/out/fuzz-$seed
+kept=$(pwd)/out/fuzz-$mode-$seed
 rm -rf "$kept"
 mkdir -p "$kept/refused"
 work=$(mktemp -d)
@@ -54,12 +65,13 @@ trap 'rm -rf "$work"' EXIT
 
 sources=("$work/source.mp4" "$work/source.mkv" "$work/source.wav")
 outputs=(out.mov out.mov out.wav)
-video=(-f lavfi -i "testsrc2=s=160x120:r=25:d=2")
-ffmpeg -v error -nostdin -y "${video[@]}" -f lavfi -i "sine=f=440:r=48000:d=2" -ac 2 \
-  -c:v libx264 -preset veryfast -g 25 -c:a aac "${sources[0]}"
-ffmpeg -v error -nostdin -y "${video[@]}" -f lavfi -i "sine=f=330:r=48000:d=2" -ac 2 \
-  -c:v libx264 -preset veryfast -g 25 -c:a pcm_s16le "${sources[1]}"
-ffmpeg -v error -nostdin -y -f lavfi -i "sine=f=550:r=44100:d=2" -ac 2 "${sources[2]}"
+video=(-f lavfi -i "testsrc2=s=160x120:r=25:d=$seconds")
+x264=(-c:v libx264 -preset veryfast -g "$group" -keyint_min "$group" -sc_threshold 0)
+ffmpeg -v error -nostdin -y "${video[@]}" -f lavfi -i "sine=f=440:r=48000:d=$seconds" -ac 2 \
+  "${x264[@]}" -c:a aac "${sources[0]}"
+ffmpeg -v error -nostdin -y "${video[@]}" -f lavfi -i "sine=f=330:r=48000:d=$seconds" -ac 2 \
+  "${x264[@]}" -c:a pcm_s16le "${sources[1]}"
+ffmpeg -v error -nostdin -y -f lavfi -i "sine=f=550:r=44100:d=$seconds" -ac 2 "${sources[2]}"
 
 kinds=(flip-1e-5 flip-1e-4 flip-1e-3 flip-1e-2 truncate zero dup)
 # mutate KIND SEED IN OUT: writes a damaged copy of IN.
@@ -110,7 +122,12 @@ for ((i = 0; i < mutants; i++)); do
   rm -rf "$work/run"
   mkdir "$work/run"
   mutate "$kind" "$((seed * 1000000 + i))" "$source" "$work/run/$input"
-  arguments=("$tool" "$input" --factor 2 --quiet -o "$output")
+  retiming=(--factor 2)
+  if [ "$mode" = sparse ]; then
+    retiming=(--factor 0.05)
+    (((i / 21) % 2)) && retiming=(--start 7 --end 9 --factor 1)
+  fi
+  arguments=("$tool" "$input" "${retiming[@]}" --quiet -o "$output")
   started=$(date +%s)
   status=0
   (cd "$work/run" && timeout -k 5 "$limit" "${arguments[@]}") >/dev/null 2>"$work/stderr" || status=$?
@@ -159,7 +176,7 @@ for ((i = 0; i < mutants; i++)); do
   if (((i + 1) % 100 == 0)); then echo "fuzz: $((i + 1)) of $mutants done" >&2; fi
 done
 
-echo "$mutants mutants, seed $seed, limit $limit s, $(date -u +%F)"
+echo "$mutants mutants, seed $seed, $mode, limit $limit s, $(date -u +%F)"
 echo "converted $converted, refused $refused, crashed $crashed, hung $hung, misspoke $misspoke, left files behind $leftover"
 echo "($warned printed a warning about skipped damage)"
 echo "reasons for refusing (numbers written N), how often, the first mutant that gave it (kept in $kept/refused):"
