@@ -5,7 +5,9 @@ import ScaleVideo
 
 /// Converts (or only plans) the inputs `jobs` at a time, in order. A failed
 /// input does not stop the others; `cancel()` stops the running ones and
-/// starts no more.
+/// starts no more. With `skipExisting`, an input whose output is already
+/// there complete is skipped, and one whose output is there otherwise is
+/// done again, replacing it.
 final class Batch: @unchecked Sendable {
     /// What is done with each input.
     enum Mode {
@@ -28,15 +30,17 @@ final class Batch: @unchecked Sendable {
     private let template: ScaleRequest
     private let reporter: Reporter
     private let mode: Mode
+    private let skipExisting: Bool
     private let lock = Lock()
     private var next = 0
     private var cancelled = false
     private var running: [Int: ScaleJob] = [:]
     private var outcomes: [Outcome?]
 
-    init(items: [Item], jobs: Int, reporter: Reporter, template: ScaleRequest, mode: Mode) {
+    init(items: [Item], jobs: Int, reporter: Reporter, template: ScaleRequest, mode: Mode, skipExisting: Bool) {
         self.items = items
         self.mode = mode
+        self.skipExisting = skipExisting
         self.jobs = max(1, min(jobs, items.count))
         self.reporter = reporter
         self.template = template
@@ -87,12 +91,20 @@ final class Batch: @unchecked Sendable {
         if let problem = item.problem {
             outcome = .failed(problem)
         } else {
-            let job = ScaleJob(request: template.with(input: item.input, output: item.output))
+            var request = template.with(input: item.input, output: item.output)
+            let existing = skipExisting && ([request.output] + (request.waveform.map { [$0] } ?? [])).contains {
+                FileManager.default.fileExists(atPath: $0)
+            }
+            // What is there is replaced unless it proves complete.
+            if existing { request.overwrite = true }
+            let job = ScaleJob(request: request)
             let startedBeforeCancel = lock.withLock {
                 running[index] = job
                 return !cancelled
             }
-            outcome = startedBeforeCancel ? Self.outcome { try work(job, index: index, warnings: warnings) } : .cancelled
+            outcome =
+                startedBeforeCancel
+                ? Self.outcome { try work(job, index: index, existing: existing, warnings: warnings) } : .cancelled
             lock.withLock { running[index] = nil }
         }
         lock.withLock { outcomes[index] = outcome }
@@ -101,13 +113,20 @@ final class Batch: @unchecked Sendable {
             warnings: outcome.succeeded ? warnings.lines : [])
     }
 
-    /// Runs the job, or in a dry run only plans it.
-    private func work(_ job: ScaleJob, index: Int, warnings: WarningTally) throws -> Outcome {
+    /// Plans the job and runs it, or in a dry run only plans it; skips it
+    /// when an `existing` output proves complete.
+    private func work(_ job: ScaleJob, index: Int, existing: Bool, warnings: WarningTally) throws -> Outcome {
+        let started = Date()
+        var folderToBeMade = false
+        if case .plan(let toBeMade) = mode { folderToBeMade = toBeMade }
+        let plan = try job.plan(folderToBeMade: folderToBeMade, warning: { warnings.add($0) })
+        if existing, let measured = try job.completedOutput(of: plan) { return .skipped(plan, measured) }
         switch mode {
         case .convert:
-            .ok(try job.run(progress: { self.reporter.progress(index, $0) }, warning: { warnings.add($0) }))
-        case .plan(let folderToBeMade):
-            .planned(try job.plan(folderToBeMade: folderToBeMade, warning: { warnings.add($0) }))
+            return .ok(
+                try job.run(plan, startedAt: started, progress: { self.reporter.progress(index, $0) }, warning: { warnings.add($0) }))
+        case .plan:
+            return .planned(plan)
         }
     }
 

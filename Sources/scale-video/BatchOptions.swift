@@ -1,6 +1,7 @@
 import ArgumentParser
 
-/// Where a batch's inputs come from besides the command line.
+/// Where a batch's inputs come from besides the command line, and which
+/// of them are done.
 struct BatchOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
@@ -11,6 +12,9 @@ struct BatchOptions: ParsableArguments {
 
     @Flag(help: "The --inputs-from list separates paths with NUL characters, as find -print0 writes them, so a path may hold any character but NUL.")
     var null = false
+
+    @Flag(help: "Skip an input whose output already exists complete: it holds every frame and audio sample this command plans, read back from the file. Any other file at the output path is replaced. Run a batch that was killed again with this to finish the rest.")
+    var skipExisting = false
 
     func validate() throws {
         if null && inputsFrom == nil { throw ValidationError("--null describes the --inputs-from list; give --inputs-from too.") }

@@ -57,6 +57,13 @@ enum HelpText {
         --dry-run prints what each input's conversion would do (its plan) \
         and writes nothing.
 
+        Batches: --inputs-from reads the inputs from a file or standard \
+        input, so a list of any length fits. A batch killed at any point is \
+        finished by running the same command again with --skip-existing: \
+        an output already complete (it holds every planned frame and audio \
+        sample, read back) is skipped, anything else at its path is made \
+        anew, and the temporary files of the killed run are removed.
+
         Every input is tried; one that fails does not stop the others. \
         --json prints one JSON object per input on standard output, with \
         what the written file was measured to hold and its audio/video \

@@ -5,6 +5,9 @@ enum Outcome {
     case ok(ScaleResult)
     /// A dry run's plan.
     case planned(JobPlan)
+    /// Its output was already there, complete (--skip-existing): the plan,
+    /// and what the file was measured to hold.
+    case skipped(JobPlan, MeasuredOutput)
     case failed(String)
     case cancelled
 
@@ -12,6 +15,7 @@ enum Outcome {
         switch self {
         case .ok: "ok"
         case .planned: "planned"
+        case .skipped: "skipped"
         case .failed: "failed"
         case .cancelled: "cancelled"
         }
@@ -22,14 +26,14 @@ enum Outcome {
         switch self {
         case .ok(let result): result.carryover
         case .planned(let plan): plan.carryover
-        case .failed, .cancelled: nil
+        case .skipped, .failed, .cancelled: nil
         }
     }
 
-    /// Converted, or in a dry run planned.
+    /// Converted, or in a dry run planned, or already done.
     var succeeded: Bool {
         switch self {
-        case .ok, .planned: true
+        case .ok, .planned, .skipped: true
         case .failed, .cancelled: false
         }
     }
@@ -60,12 +64,7 @@ struct InputReport {
             line.add("audioSamples", result.audioSamples)
             if result.keepsPitch { line.add("pitch", "kept") }
             line.add("seconds", (result.seconds * 1000).rounded() / 1000)
-            var measured = JSONLine()
-            measured.add("frames", result.measured.videoFrames)
-            measured.add("videoDuration", result.measured.videoDuration)
-            measured.add("audioSamples", result.measured.audioSamples)
-            measured.add("audioDuration", result.measured.audioDuration)
-            line.add("measured", measured)
+            line.add("measured", Self.json(result.measured))
             line.add("avDriftSeconds", result.measured.avDrift)
             line.add("kept", result.carryover.kept)
             line.add("changed", result.carryover.changed)
@@ -89,11 +88,25 @@ struct InputReport {
             line.add("kept", plan.carryover.kept)
             line.add("changed", plan.carryover.changed)
             line.add("dropped", plan.carryover.dropped)
+        case .skipped(let plan, let measured):
+            line.add("frames", plan.frames)
+            line.add("audioSamples", plan.audio?.samples ?? 0)
+            line.add("measured", Self.json(measured))
         case .failed(let reason):
             line.add("error", reason)
         case .cancelled:
             break
         }
+        return line
+    }
+
+    /// What a file was measured to hold, as `--json` gives it.
+    private static func json(_ measured: MeasuredOutput) -> JSONLine {
+        var line = JSONLine()
+        line.add("frames", measured.videoFrames)
+        line.add("videoDuration", measured.videoDuration)
+        line.add("audioSamples", measured.audioSamples)
+        line.add("audioDuration", measured.audioDuration)
         return line
     }
 }

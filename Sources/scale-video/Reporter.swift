@@ -114,19 +114,23 @@ final class Reporter: @unchecked Sendable {
         }
     }
 
-    /// The batch's counts; `planned`: a dry run's, whose successes are plans.
-    func summary(ok: Int, failed: Int, cancelled: Int, planned: Bool) {
+    /// The batch's counts; `planned`: a dry run's, whose successes are plans;
+    /// `skipped`: with --skip-existing, the inputs whose outputs were done.
+    func summary(ok: Int, skipped: Int?, failed: Int, cancelled: Int, planned: Bool) {
         lock.withLock {
             switch mode {
             case .json:
                 var line = JSONLine()
                 line.add("event", "summary")
                 line.add(planned ? "planned" : "ok", ok)
+                if let skipped { line.add("skipped", skipped) }
                 line.add("failed", failed)
                 line.add("cancelled", cancelled)
                 Diagnostics.line(line.text)
             default:
-                Diagnostics.line("scale-video: \(ok) \(planned ? "planned" : "ok"), \(failed) failed, \(cancelled) cancelled")
+                let skippedPart = skipped.map { "\($0) skipped, " } ?? ""
+                Diagnostics.line(
+                    "scale-video: \(ok) \(planned ? "planned" : "ok"), \(skippedPart)\(failed) failed, \(cancelled) cancelled")
             }
         }
     }
@@ -150,6 +154,10 @@ final class Reporter: @unchecked Sendable {
                 + (result.frames > 0 ? " at \(result.fps) fps" : "")
                 + " in \(ProgressText.seconds(result.seconds)) s"
         case .planned(let plan): "\(report.input) → \(plan.output): " + describe(plan)
+        case .skipped(let plan, _):
+            "\(report.input) → \(plan.output): skipped, already complete ("
+                + (plan.frames > 0 ? "\(plan.frames) frames, " : "\(plan.audio?.samples ?? 0) samples, ")
+                + "\(ProgressText.seconds(plan.targetDuration)) s)"
         case .failed(let reason): "\(report.input): \(reason)"
         case .cancelled: "\(report.input): cancelled, nothing written"
         }

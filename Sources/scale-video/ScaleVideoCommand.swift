@@ -36,6 +36,7 @@ struct ScaleVideoCommand: ParsableCommand {
     func validate() throws {
         if inputs.isEmpty && batch.inputsFrom == nil { throw ValidationError("Give the inputs: their paths, or --inputs-from <file>.") }
         try Self.check(inputCount: inputs.count, outputs: outputs, audio: audio)
+        if batch.skipExisting && outputs.overwrite { throw ValidationError("Give only one of --overwrite and --skip-existing.") }
         if let chosen = outputs.chosenContainer, let codec = audio.audioCodec, !chosen.canCarry(codec) {
             throw ValidationError("\(codec.rawValue) audio cannot be stored in .\(chosen.rawValue); choose the other --audio-codec or another container.")
         }
@@ -58,12 +59,17 @@ struct ScaleVideoCommand: ParsableCommand {
         let folderToBeMade = outputs.outputDir.map { !OutputFolder.isFolder($0) } ?? false
         let running = Batch(
             items: OutputPlan.items(for: inputs, options: outputs, dryRun: reporting.dryRun), jobs: outputs.jobs,
-            reporter: reporter, template: template, mode: reporting.dryRun ? .plan(folderToBeMade: folderToBeMade) : .convert)
+            reporter: reporter, template: template, mode: reporting.dryRun ? .plan(folderToBeMade: folderToBeMade) : .convert,
+            skipExisting: batch.skipExisting)
         signals.onCancel = { running.cancel() }
         let outcomes = running.run()
-        let (ok, cancelled) = (outcomes.count { $0.succeeded }, outcomes.count { $0.status == "cancelled" })
-        let failed = outcomes.count - ok - cancelled
-        if inputs.count > 1 { reporter.summary(ok: ok, failed: failed, cancelled: cancelled, planned: reporting.dryRun) }
+        let skipped = outcomes.count { $0.status == "skipped" }
+        let (ok, cancelled) = (outcomes.count { $0.succeeded } - skipped, outcomes.count { $0.status == "cancelled" })
+        let failed = outcomes.count - ok - skipped - cancelled
+        if inputs.count > 1 {
+            reporter.summary(
+                ok: ok, skipped: batch.skipExisting ? skipped : nil, failed: failed, cancelled: cancelled, planned: reporting.dryRun)
+        }
         if cancelled > 0 { throw ExitCode(130) }
         if failed > 0 { throw ExitCode.failure }
     }

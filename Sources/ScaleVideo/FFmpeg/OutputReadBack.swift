@@ -4,6 +4,22 @@ extension MeasuredOutput {
     /// Reads the movie at `path`: demuxes the video, decodes the audio.
     /// `isCancelled` is asked between packets.
     init(path: String, isCancelled: () -> Bool) throws {
+        self = try OutputReadBack(path: path, isCancelled: isCancelled).measured
+    }
+}
+
+/// A written file read back: what it holds, and how many samples its audio
+/// codec puts in a frame, which bounds the priming and padding a container
+/// that cannot mark them leaves in the audio.
+struct OutputReadBack {
+    let measured: MeasuredOutput
+    /// Samples per frame of the audio codec, as its decoder found them; 0
+    /// without audio, or for a codec whose frames have no fixed size (PCM).
+    let audioFrameSize: Int
+
+    /// Reads the movie at `path`: demuxes the video, decodes the audio.
+    /// `isCancelled` is asked between packets.
+    init(path: String, isCancelled: () -> Bool) throws {
         let input = try InputFile(path: path)
         var video = VideoSpan(stream: input.bestStream(AVMEDIA_TYPE_VIDEO))
         var audio = try input.bestStream(AVMEDIA_TYPE_AUDIO).map { try AudioCount(stream: $0) }
@@ -14,10 +30,10 @@ extension MeasuredOutput {
             if packet.streamIndex == audio?.index { try audio?.add(packet) }
         }
         try audio?.finish()
-        videoFrames = video.frames
-        videoDuration = video.duration
-        audioSamples = audio?.presented ?? 0
-        audioDuration = audio.map { Double($0.presented) / Double($0.rate) } ?? 0
+        measured = MeasuredOutput(
+            videoFrames: video.frames, videoDuration: video.duration, audioSamples: audio?.presented ?? 0,
+            audioDuration: audio.map { Double($0.presented) / Double($0.rate) } ?? 0)
+        audioFrameSize = audio?.frameSize ?? 0
     }
 }
 
@@ -95,6 +111,9 @@ private struct AudioCount {
         try decoder.send(nil)
         try drain()
     }
+
+    /// Samples per frame, once frames are decoded; 0 for PCM.
+    var frameSize: Int { pcmFrameBytes == nil ? Int(decoder.codecContext.pointee.frame_size) : 0 }
 
     /// What a player presents: the decoded samples, less trailing padding
     /// past the end the container marks.

@@ -16,12 +16,9 @@ final class AtomicOutput {
 
     init(finalPath: String, input: String, overwrite: Bool) throws {
         try Self.check(finalPath: finalPath, input: input, overwrite: overwrite)
-        let url = URL(fileURLWithPath: finalPath)
-        let folder = url.deletingLastPathComponent().path
+        let (folder, stem, suffix) = Self.temporaryName(of: finalPath)
         self.finalPath = finalPath
         self.overwrite = overwrite
-        let stem = ".\(url.deletingPathExtension().lastPathComponent).partial-"
-        let suffix = ".\(url.pathExtension)"
         let token = String(UInt32.random(in: 0...UInt32.max), radix: 36)
         temporaryPath = URL(fileURLWithPath: folder).appendingPathComponent(stem + token + suffix).path
         PartialFiles.register(temporaryPath)
@@ -38,6 +35,20 @@ final class AtomicOutput {
     }
 
     deinit { discard() }
+
+    /// The folder of `finalPath`, and the start and end of its temporary
+    /// files' names around their token: `.NAME.partial-` and `.EXT`.
+    private static func temporaryName(of finalPath: String) -> (folder: String, stem: String, suffix: String) {
+        let url = URL(fileURLWithPath: finalPath)
+        return (url.deletingLastPathComponent().path, ".\(url.deletingPathExtension().lastPathComponent).partial-", ".\(url.pathExtension)")
+    }
+
+    /// Removes the temporary files of `finalPath` that a killed run left
+    /// (never one a live run is writing), without writing it.
+    static func removeStale(of finalPath: String) {
+        let (folder, stem, suffix) = temporaryName(of: finalPath)
+        FolderLock.holding(folder) { StaleFiles.remove(in: folder, named: stem, suffix) }
+    }
 
     /// Throws what would stop an output at `finalPath` from being written,
     /// without writing anything: the input's own path, a missing or

@@ -37,13 +37,56 @@ public final class ScaleJob: Sendable {
         warning: @escaping @Sendable (String) -> Void = { _ in }
     ) throws -> ScaleResult {
         let started = Date()
-        let plan = try plan(warning: warning)
+        return try run(plan(warning: warning), startedAt: started, progress: progress, warning: warning)
+    }
+
+    /// Runs `plan`, made by this job's `plan(…)`, on the calling thread and the lanes' queues.
+    /// - Parameters:
+    ///   - started: when the conversion began, for the result's `seconds`.
+    ///   - progress: the combined progress, 0 to 1, monotonic; 1 once the file is in place.
+    ///   - warning: things worth telling that do not stop the job.
+    public func run(
+        _ plan: JobPlan, startedAt started: Date = Date(),
+        progress: @escaping @Sendable (JobProgress) -> Void = { _ in },
+        warning: @escaping @Sendable (String) -> Void = { _ in }
+    ) throws -> ScaleResult {
         let measured = try execute(plan, progress: progress, warning: warning)
         return ScaleResult(
             output: request.output, sourceDuration: plan.scale.sourceDuration.doubleValue, duration: plan.targetDuration,
             timeMap: plan.timeMap, fps: request.fps, frames: plan.frames, motion: plan.motion,
             audioSamples: plan.audio?.samples ?? 0, keepsPitch: plan.audio?.keepsPitch ?? false,
             seconds: Date().timeIntervalSince(started), measured: measured, carryover: plan.carryover)
+    }
+
+    /// The file already at the output path, read back, when it is `plan`'s
+    /// output complete: it holds every planned frame and the planned audio
+    /// to the sample, as a new output must before it is put in place, and
+    /// the waveform asked for is there too. nil when there is no file or it
+    /// holds something else. Beside a complete output, temporary files that
+    /// a killed run left are removed.
+    public func completedOutput(of plan: JobPlan) throws -> MeasuredOutput? {
+        if let waveform = request.waveform, !FileManager.default.fileExists(atPath: waveform) { return nil }
+        let readBack: OutputReadBack
+        do {
+            readBack = try OutputReadBack(path: request.output) { gate.isCancelled }
+        } catch ScaleError.cancelled {
+            throw ScaleError.cancelled
+        } catch {
+            return nil
+        }
+        let margin = Self.audioMargin(in: plan.container, frameSize: readBack.audioFrameSize)
+        guard (try? Self.verify(readBack.measured, frames: plan.frames, samples: plan.audio?.samples ?? 0, tolerance: margin))
+            != nil
+        else { return nil }
+        for path in [request.output] + (request.waveform.map { [$0] } ?? []) { AtomicOutput.removeStale(of: path) }
+        return readBack.measured
+    }
+
+    /// How far a written file's audio may be from the planned samples: none
+    /// where the container marks where the sound ends; elsewhere the
+    /// encoder's priming and padding, one frame of `frameSize` samples each.
+    private static func audioMargin(in container: OutputContainer, frameSize: Int) -> Int {
+        container.marksAudioEnd ? 0 : 2 * frameSize
     }
 
     /// Writes what `plan` says into a temporary file, measures it, and puts
@@ -85,7 +128,7 @@ public final class ScaleJob: Sendable {
             try run(lanes, meter: meter)
             try output.finish()
             let measured = try MeasuredOutput(path: destination.temporaryPath) { gate.isCancelled }
-            let padding = plan.container.marksAudioEnd ? 0 : 2 * (audio?.frameSize ?? 0)
+            let padding = Self.audioMargin(in: plan.container, frameSize: audio?.frameSize ?? 0)
             try Self.verify(measured, frames: plan.frames, samples: plan.audio?.samples ?? 0, tolerance: padding)
             if let recorder, let picture {
                 let retiming =
