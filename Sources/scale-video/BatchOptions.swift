@@ -1,4 +1,5 @@
 import ArgumentParser
+import FoundationEssentials
 
 /// Where a batch's inputs come from besides the command line, and which
 /// of them are done.
@@ -13,11 +14,36 @@ struct BatchOptions: ParsableArguments {
     @Flag(help: "The --inputs-from list separates paths with NUL characters, as find -print0 writes them, so a path may hold any character but NUL.")
     var null = false
 
-    @Flag(help: "Skip an input whose output already exists complete: it holds every frame and audio sample this command plans, read back from the file. Any other file at the output path is replaced. Run a batch that was killed again with this to finish the rest.")
+    @Flag(help: "Skip an input whose output already exists complete: it holds every frame and audio sample this command plans, read back from the file. Any other file at the output path is made anew (not with --overwrite). To finish a batch that was killed, run the same command again with this.")
     var skipExisting = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Do only the inputs of shard i of n, counted from 1 (1/4 … 4/4). An input's shard is decided by its path alone, so n processes given the same inputs, each its own shard, do every input once between them. auto takes the shard from a Kubernetes Indexed Job (JOB_COMPLETION_INDEX, with --shard-count) or a Slurm job array (SLURM_ARRAY_TASK_ID).",
+            valueName: "i/n|auto"))
+    var shard: String?
+
+    @Option(help: ArgumentHelp("With --shard auto: how many shards there are (a Kubernetes Job's completions; for a Slurm array, checked against its task count).", valueName: "n"))
+    var shardCount: Int?
 
     func validate() throws {
         if null && inputsFrom == nil { throw ValidationError("--null describes the --inputs-from list; give --inputs-from too.") }
+        if let shardCount {
+            guard shard == "auto" else { throw ValidationError("--shard-count goes with --shard auto; otherwise give --shard i/n.") }
+            guard shardCount >= 1 else { throw ValidationError("--shard-count must be at least 1.") }
+        }
+        _ = try selectedShard()
+    }
+
+    /// The shard asked for, read from the environment for `auto`; nil for all inputs.
+    func selectedShard() throws -> Shard? {
+        guard let shard else { return nil }
+        do throws(Shard.Problem) {
+            if shard == "auto" { return try Shard.automatic(environment: ProcessInfo.processInfo.environment, count: shardCount) }
+            return try Shard(parsing: shard)
+        } catch {
+            throw ValidationError(error.description)
+        }
     }
 
     /// The inputs on the command line followed by those of the list.

@@ -62,7 +62,11 @@ enum HelpText {
         finished by running the same command again with --skip-existing: \
         an output already complete (it holds every planned frame and audio \
         sample, read back) is skipped, anything else at its path is made \
-        anew, and the temporary files of the killed run are removed.
+        anew, and the temporary files of the killed run are removed. \
+        --shard i/n spreads one batch over n machines sharing a folder: \
+        each does the inputs whose path falls in its shard (FNV-1a of the \
+        path, modulo n), so together they do every input once; --shard auto \
+        takes i and n from a Kubernetes Indexed Job or a Slurm job array.
 
         Every input is tried; one that fails does not stop the others. \
         --json prints one JSON object per input on standard output, with \
@@ -78,6 +82,7 @@ enum HelpText {
           scale-video in.mp4 -o smooth.mov --factor 4 --motion blend
           scale-video clips/*.mp4 --factor 2 --output-dir scaled --jobs 2 --json
           find clips -name '*.mp4' -print0 | scale-video --inputs-from - --null --factor 2 --output-dir scaled
+          scale-video --inputs-from list.txt --factor 2 --output-dir /shared/scaled --shard 3/8 --skip-existing --json
           scale-video concert.mkv -o concert.mov --factor 2 --audio-track 2
           scale-video song.flac --factor 1.25 --waveform song.png
           scale-video talk.mp4 -o talk.wav --start 60 --end 90 --factor 1

@@ -107,6 +107,23 @@ final class Reporter: @unchecked Sendable {
         if jsonResults { Diagnostics.write(report.json().text + "\n", to: STDOUT_FILENO) }
     }
 
+    /// Which shard of the inputs this process does, before it starts.
+    func shard(_ shard: Shard, inputs: Int, listed: Int) {
+        lock.withLock {
+            guard mode == .json else {
+                Diagnostics.line("scale-video: shard \(shard.number)/\(shard.count): \(inputs) of the \(listed) inputs")
+                return
+            }
+            var line = JSONLine()
+            line.add("event", "shard")
+            line.add("shard", shard.number)
+            line.add("shards", shard.count)
+            line.add("inputs", inputs)
+            line.add("listed", listed)
+            Diagnostics.line(line.text)
+        }
+    }
+
     func cancelling() {
         lock.withLock {
             clearBar()

@@ -50,12 +50,15 @@ struct ScaleVideoCommand: ParsableCommand {
     }
 
     func run() throws {
-        let inputs = try batch.inputs(after: inputs)
-        try Self.check(inputCount: inputs.count, outputs: outputs, audio: audio)
+        let listed = try batch.inputs(after: inputs)
+        try Self.check(inputCount: listed.count, outputs: outputs, audio: audio)
+        let shard = try batch.selectedShard()
+        let inputs = shard.map { shard in listed.filter(shard.holds) } ?? listed
         let template = try template()
         let signals = SignalTrap.shared
         if reporting.verbose { FFmpegLog.showWarnings() } else { FFmpegLog.silence() }
         let reporter = Reporter(style: reporting.style, jsonResults: reporting.json, total: inputs.count)
+        if let shard { reporter.shard(shard, inputs: inputs.count, listed: listed.count) }
         let folderToBeMade = outputs.outputDir.map { !OutputFolder.isFolder($0) } ?? false
         let running = Batch(
             items: OutputPlan.items(for: inputs, options: outputs, dryRun: reporting.dryRun), jobs: outputs.jobs,
@@ -66,7 +69,7 @@ struct ScaleVideoCommand: ParsableCommand {
         let skipped = outcomes.count { $0.status == "skipped" }
         let (ok, cancelled) = (outcomes.count { $0.succeeded } - skipped, outcomes.count { $0.status == "cancelled" })
         let failed = outcomes.count - ok - skipped - cancelled
-        if inputs.count > 1 {
+        if listed.count > 1 {
             reporter.summary(
                 ok: ok, skipped: batch.skipExisting ? skipped : nil, failed: failed, cancelled: cancelled, planned: reporting.dryRun)
         }
