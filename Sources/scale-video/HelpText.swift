@@ -5,7 +5,8 @@ enum HelpText {
         The output plays the same content uniformly faster or slower. Video \
         frames are repeated (slowing down) or skipped (speeding up) against \
         the output frame clock and encoded as H.264 (with --motion blend, \
-        crossfaded in slow motion and averaged in fast motion instead); \
+        crossfaded in slow motion and averaged in fast motion instead; with \
+        --motion flow, motion-compensated in slow motion); \
         audio is time-scaled by \
         linear interpolation, keeping its channels and sample rate, and \
         written as PCM (.mov, .mkv) or AAC (.mp4, .m4v). Audio that starts \
@@ -80,6 +81,7 @@ enum HelpText {
           scale-video in.mp4 -o slow.mov --factor 2
           scale-video in.mov -o fast.mp4 --factor 0.5 --fps 30000/1001 --crf 18
           scale-video in.mp4 -o smooth.mov --factor 4 --motion blend
+          scale-video dance.mp4 -o slow.mov --factor 4 --motion flow --keep-pitch
           scale-video clips/*.mp4 --factor 2 --output-dir scaled --jobs 2 --json
           find clips -name '*.mp4' -print0 | scale-video --inputs-from - --null --factor 2 --output-dir scaled
           scale-video --inputs-from list.txt --factor 2 --output-dir /shared/scaled --shard 3/8 --skip-existing --json

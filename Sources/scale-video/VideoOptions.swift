@@ -4,7 +4,7 @@ import ScaleVideo
 /// How the video's frames are made and encoded: motion, libx264's quality and speed, and HDR.
 struct VideoOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
-        "How output frames are made: nearest (each shows one source frame: sharp, but slow motion steps), blend (slow motion crossfades from each frame into the next; fast motion averages the frames each output frame spans, like a long exposure).",
+        "How output frames are made: nearest (each shows one source frame: sharp, but slow motion steps), blend (slow motion crossfades from each frame into the next; fast motion averages the frames each output frame spans, like a long exposure), flow (slow motion shows motion-compensated in-between pictures, as FFmpeg's minterpolate makes them; fast motion as blend; 8-bit pictures only).",
         valueName: "mode"))
     var motion: Motion = .nearest
 

@@ -1,7 +1,8 @@
 import CFFmpeg
 
 /// A libavfilter chain from one video input to one output, fed a frame at a
-/// time; for chains that give one frame back for each frame in.
+/// time. A chain may give back one frame for each frame in (`convert`), or
+/// none or several (`push`, then `pull` until it has none).
 final class FilterGraph {
     private var graph: UnsafeMutablePointer<AVFilterGraph>?
     private let source: UnsafeMutablePointer<AVFilterContext>
@@ -59,13 +60,26 @@ final class FilterGraph {
 
     deinit { avfilter_graph_free(&graph) }
 
-    /// The filtered picture; valid until the next call.
+    /// The filtered picture of a chain that gives one for each; valid until the next call.
     func convert(_ picture: Frame) throws -> Frame {
+        try push(picture)
+        guard let output = try pull() else { throw FFmpegError(SV_AVERROR_EAGAIN, "cannot filter a picture") }
+        return output
+    }
+
+    /// Gives the chain a picture; it keeps its own reference.
+    func push(_ picture: Frame) throws {
         try check(
             av_buffersrc_add_frame_flags(source, picture.pointer, Int32(AV_BUFFERSRC_FLAG_KEEP_REF)),
             "cannot filter a picture")
+    }
+
+    /// The chain's next picture, or nil when it needs more input; valid until the next call.
+    func pull() throws -> Frame? {
         output.unref()
-        try check(av_buffersink_get_frame(sink, output.pointer), "cannot filter a picture")
-        return output
+        switch try received(av_buffersink_get_frame(sink, output.pointer), "cannot filter a picture") {
+        case .value: return output
+        case .needsInput, .end: return nil
+        }
     }
 }

@@ -67,6 +67,9 @@ public struct JobPlan: Sendable {
             throw ScaleError.failed("--waveform has no source audio to draw: the time map is only a freeze")
         }
         let mode = source.video.flatMap { writesVideo ? PictureMode(source: $0.picture, keepHDR: request.keepHDR) : nil }
+        if let picture = source.video?.picture, mode != nil, request.motion == .flow {
+            try Self.checkFlow(picture, mode: mode)
+        }
         let chapters =
             container.carriesChapters
             ? Self.retimedChapters(source: source, trim: request.trim, scale: scale, timeMap: timeMap, warning: warning) : []
@@ -127,6 +130,17 @@ public struct JobPlan: Sendable {
 
     /// How the frames are made; nil when no video is written.
     public var motion: Motion? { frames > 0 ? request.motion : nil }
+
+    /// minterpolate, which `--motion flow` runs, takes 8-bit pictures of at least two 16-pixel blocks each way.
+    private static func checkFlow(_ picture: SourcePicture, mode: PictureMode?) throws {
+        if mode == .highDynamicRange {
+            throw ScaleError.failed("--motion flow makes 8-bit pictures only: with --keep-hdr use --motion blend")
+        }
+        if picture.width & ~1 < 32 || picture.height & ~1 < 32 {
+            let size = "\(picture.width)x\(picture.height)"
+            throw ScaleError.failed("--motion flow needs a picture of at least 32x32 (this one is \(size)): use --motion blend")
+        }
+    }
 
     private static func container(of request: ScaleRequest) throws -> OutputContainer {
         guard let container = OutputContainer(path: request.output) else {

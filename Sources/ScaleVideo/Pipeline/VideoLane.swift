@@ -28,7 +28,7 @@ final class VideoLane: ScalingLane {
     ) throws {
         guard let (clock, sourceEnd) = Self.clock(video: video, request: request, scale: scale, timeMap: timeMap, frameCount: frameCount)
         else { throw ScaleError.impossibleTarget }
-        // A blend needs every frame.
+        // A blend or a flow needs every frame.
         let shown = request.motion == .nearest ? ShownPackets(references: video.references, clock: clock) : nil
         decoding = try StreamDecoder(
             path: request.input, streamIndex: video.streamIndex, kind: "video", selection: shown, warn: warn)
@@ -86,13 +86,15 @@ final class VideoLane: ScalingLane {
         switch motion {
         case .nearest:
             return try NearestPictures(clock: clock, adapter: adapter)
-        case .blend:
+        case .blend, .flow:
             guard
                 let plan = timeMap.map({ MotionPlan(map: $0, fps: request.fps, timeBase: video.timeBase, frameCount: frameCount) })
                     ?? MotionPlan(
                         scale: scale, fps: request.fps, timeBase: video.timeBase, frameCount: frameCount, start: request.trim.start)
             else { throw ScaleError.impossibleTarget }
-            return BlendedPictures(plan: plan, adapter: adapter, blender: try PictureBlender(picturesOf: encoder))
+            let blender = try PictureBlender(picturesOf: encoder)
+            if motion == .flow { return FlowPictures(plan: plan, adapter: adapter, blender: blender) }
+            return BlendedPictures(plan: plan, adapter: adapter, blender: blender)
         }
     }
 

@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+
+@testable import ScaleVideo
+
+/// `--motion flow` end to end on a white square moving at constant speed over
+/// black, encoded losslessly and scaled with `--crf 0`: an output frame SPEC §9
+/// crossfades between source frames i and i+1 by w must show one
+/// full-brightness square where the square would be at that instant (within
+/// two pixels), where blend shows two half-bright ones; a frame §9 shows as it
+/// is must be that source frame; a mean of a fast stretch must be blend's.
+/// The count is §4/§8's.
+struct FlowTests {
+    static let width = 384
+    static let height = 96
+    static let side = 16
+    static let top = 40
+    static let rate: Int64 = 10
+    static let sourceFrames = 20
+
+    /// The square's left edge in source frame i.
+    static func left(_ i: Int) -> Int { 32 + 16 * i }
+
+    /// Two seconds at 10 fps: frame i has the square at `left(i)`, row `top`,
+    /// one square's width from where it was.
+    private func source(_ file: URL) throws {
+        try Tool.ffmpeg([
+            "-f", "lavfi", "-i", "color=black:s=\(Self.width)x\(Self.height):r=\(Self.rate):d=2",
+            "-f", "lavfi", "-i", "color=white:s=\(Self.side)x\(Self.side):r=\(Self.rate):d=2",
+            "-filter_complex", "[0][1]overlay=x='32+160*t':y=\(Self.top),format=yuv420p", "-c:v", "libx264", "-qp", "0", file.path,
+        ])
+    }
+
+    /// Each decoded frame's luma plane.
+    private func lumas(_ file: URL) throws -> [[UInt8]] {
+        let data = try Tool.ffmpeg(["-i", file.path, "-f", "rawvideo", "-pix_fmt", "gray", "-"])
+        let size = Self.width * Self.height
+        return stride(from: 0, to: data.count - size + 1, by: size).map { Array(data[data.startIndex + $0..<data.startIndex + $0 + size]) }
+    }
+
+    /// The luma of a frame showing only the square at `left`.
+    private func square(at left: Int, _ frame: [UInt8]) -> Bool {
+        frame.indices.allSatisfy { p in
+            let (x, y) = (p % Self.width, p / Self.width)
+            let inside = x >= left && x < left + Self.side && y >= Self.top && y < Self.top + Self.side
+            return abs(Int(frame[p]) - (inside ? 255 : 0)) <= 24
+        }
+    }
+
+    /// The left edges of the full-brightness runs along the square's middle row, and how many samples are half-bright.
+    private func shape(_ frame: [UInt8]) -> (lefts: [Int], widths: [Int], half: Int) {
+        let row = Array(frame[(Self.top + Self.side / 2) * Self.width..<(Self.top + Self.side / 2 + 1) * Self.width])
+        var lefts: [Int] = []
+        var widths: [Int] = []
+        for x in row.indices where row[x] > 200 {
+            if x > 0 && row[x - 1] > 200 { widths[widths.count - 1] += 1 } else { lefts.append(x); widths.append(1) }
+        }
+        return (lefts, widths, frame.filter { $0 > 60 && $0 < 190 }.count)
+    }
+
+    private func scale(_ scratch: Scratch, _ target: [String], fps: String, motion: String) throws -> [[UInt8]] {
+        let result = try Tool.scale(
+            ["in.mp4", "-o", "\(motion).mov", "--overwrite", "--fps", fps, "--crf", "0", "--motion", motion, "--quiet"] + target,
+            in: scratch.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        return try lumas(scratch.file("\(motion).mov"))
+    }
+
+    /// Checks flow's frames against §9's recipes (and blend's means).
+    private func check(_ flow: [[UInt8]], blend: [[UInt8]], knots: [TimeMap.Knot], fps: Rational, _ label: String) {
+        let n = Int(knots.last!.output.multiplied(by: fps)!.ceilOfProduct(with: 1))
+        let recipes = expectedRecipes(
+            timestamps: Array(0..<Int64(Self.sourceFrames)), timeBase: Rational(1, Self.rate)!, knots: knots, fps: fps, frameCount: n)
+        #expect(flow.count == n && blend.count == n, "\(label): \(flow.count) frames, \(n) expected")
+        var crossfades = 0
+        for (k, recipe) in recipes.enumerated() where k < flow.count && k < blend.count {
+            let frames = recipe.keys.sorted()
+            if recipe.count == 1 {
+                #expect(square(at: Self.left(frames[0]), flow[k]), "\(label): output frame \(k) is not source frame \(frames[0])")
+            } else if recipe.count == 2 && landing(frames[0], knots)! < Rational(Int64(k), 1)!.divided(by: fps)! {
+                crossfades += 1
+                let w = recipe[frames[1]]!.doubleValue
+                let expected = Double(Self.left(frames[0])) + w * Double(Self.left(frames[1]) - Self.left(frames[0]))
+                let got = shape(flow[k])
+                #expect(
+                    got.lefts.count == 1 && abs(Double(got.lefts[0]) - expected) <= 2 && abs(got.widths[0] - Self.side) <= 1
+                        && got.half <= 2 * Self.side,
+                    "\(label): output frame \(k) (w = \(w)) shows \(got), one square at \(expected) expected")
+            } else {
+                #expect(flow[k] == blend[k], "\(label): output frame \(k), a mean, differs from blend's")
+            }
+        }
+        #expect(crossfades > 0, "\(label): no in-between frame")
+    }
+
+    /// Where source frame i lands, in seconds of output (the first at 0).
+    private func landing(_ i: Int, _ knots: [TimeMap.Knot]) -> Rational? {
+        i == 0 ? .zero : referenceOutputTime(knots, at: Rational(Int64(i), Self.rate)!)
+    }
+
+    private func knots(factor: String) -> [TimeMap.Knot] {
+        [TimeMap.Knot(source: .zero, output: .zero), TimeMap.Knot(source: r("2"), output: r("2").multiplied(by: r(factor))!)]
+    }
+
+    @Test func slowMotionShowsOneSquareWhereBlendShowsTwo() throws {
+        let scratch = try Scratch()
+        try source(scratch.file("in.mp4"))
+        let flow = try scale(scratch, ["--factor", "4"], fps: "10", motion: "flow")
+        let blend = try scale(scratch, ["--factor", "4"], fps: "10", motion: "blend")
+        check(flow, blend: blend, knots: knots(factor: "4"), fps: r("10"), "factor 4")
+        // Halfway between frames 0 and 1, blend shows two half-bright squares, flow one bright one.
+        #expect(shape(blend[2]).lefts.isEmpty && shape(blend[2]).half >= Self.side * Self.side)
+        #expect(shape(flow[2]).lefts == [Self.left(0) + 8] && shape(flow[2]).widths == [Self.side] && shape(flow[2]).half == 0)
+    }
+
+    @Test func awkwardRatesAndFactorsLandOnTheOutputClock() throws {
+        let scratch = try Scratch()
+        try source(scratch.file("in.mp4"))
+        for (factor, fps) in [("7/3", "30000/1001"), ("0.8", "10")] {
+            let flow = try scale(scratch, ["--factor", factor], fps: fps, motion: "flow")
+            let blend = try scale(scratch, ["--factor", factor], fps: fps, motion: "blend")
+            check(flow, blend: blend, knots: knots(factor: factor), fps: r(fps), "factor \(factor) at \(fps) fps")
+        }
+    }
+
+    @Test func aTimeMapFlowsAlongItsRampFreezeAndFastStretch() throws {
+        let scratch = try Scratch()
+        try source(scratch.file("in.mp4"))
+        let text = "0=0,0.5=2,0.5=2.5,1.5=3.5,2=3.7"
+        let flow = try scale(scratch, ["--time-map", text], fps: "20", motion: "flow")
+        let blend = try scale(scratch, ["--time-map", text], fps: "20", motion: "blend")
+        check(flow, blend: blend, knots: try TimeMap(list: text, fps: r("20")).knots, fps: r("20"), "map")
+    }
+
+    @Test func theModeIsNamedAndPicturesItCannotTakeAreRefused() throws {
+        let scratch = try Scratch()
+        try source(scratch.file("in.mp4"))
+        let planned = try Tool.scale(["in.mp4", "--factor", "2", "--motion", "flow", "--dry-run"], in: scratch.url)
+        #expect(planned.status == 0 && planned.stderr.contains("120 frames at 30 fps, motion flow"), "\(planned.stderr)")
+        let done = try Tool.scale(["in.mp4", "--factor", "2", "--motion", "flow", "--json", "--quiet"], in: scratch.url)
+        #expect(done.status == 0 && done.stderr.contains("in-scaled.mov: motion flow, 120 frames"), "\(done.stderr)")
+        #expect(try JSONResults(done.stdout).objects.first?["motion"] as? String == "flow")
+        let help = try Tool.run(Tool.scaleVideo.path, ["--help"])
+        let words = help.text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(words.contains("flow (slow motion shows motion-compensated in-between pictures"))
+        try Tool.ffmpeg([
+            "-f", "lavfi", "-i", "testsrc2=s=64x32:r=10:d=1,format=yuv420p10le", "-c:v", "libx265", "-pix_fmt", "yuv420p10le",
+            "-x265-params", "log-level=none:colorprim=bt2020:transfer=smpte2084:colormatrix=bt2020nc",
+            "-color_primaries", "bt2020", "-color_trc", "smpte2084", "-colorspace", "bt2020nc", scratch.file("hdr.mp4").path,
+        ])
+        let refused = try Tool.scale(["hdr.mp4", "-o", "hdr.mov", "--factor", "2", "--keep-hdr", "--motion", "flow"], in: scratch.url)
+        #expect(refused.status == 1 && refused.stderrLines.count == 1, "\(refused.stderr)")
+        #expect(refused.stderr.contains("hdr.mp4") && refused.stderr.contains("--motion blend"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.file("hdr.mov").path))
+        try Tool.ffmpeg(["-f", "lavfi", "-i", "testsrc2=s=64x16:r=10:d=1", "-c:v", "libx264", "-pix_fmt", "yuv420p", scratch.file("low.mp4").path])
+        let low = try Tool.scale(["low.mp4", "-o", "low.mov", "--factor", "2", "--motion", "flow"], in: scratch.url)
+        #expect(low.status == 1 && low.stderrLines.count == 1 && low.stderr.contains("low.mp4") && low.stderr.contains("32x32"), "\(low.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.file("low.mov").path))
+    }
+}
