@@ -3,22 +3,28 @@ import CFFmpeg
 /// A failed libav* call: the C error code and what was being done. The
 /// message is looked up only when shown.
 public struct FFmpegError: Error, CustomStringConvertible, Sendable {
+    /// The negative error code the call returned (an `AVERROR`).
     public let code: Int32
+    /// What was being done, in words: "cannot open decoder", a C function's name.
     public let operation: String
 
+    /// The failure `code` of a call made for `operation`.
     public init(_ code: Int32, _ operation: String) {
         self.code = code
         self.operation = operation
     }
 
+    /// FFmpeg's words for `code` (`av_strerror`), or "error N" when it has none.
     public var message: String {
         var buffer = [CChar](repeating: 0, count: 256)
         if av_strerror(code, &buffer, buffer.count) < 0 { return "error \(code)" }
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// "operation: message".
     public var description: String { "\(operation): \(message)" }
 
+    /// The data read was damaged (`AVERROR_INVALIDDATA`), as opposed to a failure of the machine.
     public var isInvalidData: Bool { code == SV_AVERROR_INVALIDDATA }
 }
 

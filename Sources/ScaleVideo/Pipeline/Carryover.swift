@@ -4,10 +4,17 @@ import Glibc
 /// What the output took over from the source, what it changed and what it
 /// left out, in words.
 public struct Carryover: Sendable, Equatable {
+    /// What the output keeps as the source had it, a phrase each: tags,
+    /// chapters (retimed), stream languages, rotation, HDR, the sample format …
     public var kept: [String] = []
+    /// What the output holds changed, a phrase each: HDR tone-mapped, the bit
+    /// depth or sample format, the size rounded down to even, channels merged, the cut …
     public var changed: [String] = []
+    /// What the output leaves out, a phrase each: other audio tracks,
+    /// subtitles, attachments, a rotation Matroska cannot mark …
     public var dropped: [String] = []
 
+    /// Nothing to tell.
     public var isEmpty: Bool { kept.isEmpty && changed.isEmpty && dropped.isEmpty }
 
     init(

@@ -5,7 +5,9 @@
 /// out. Making a plan reads the input (the audio is counted by decoding it)
 /// and writes nothing.
 public struct JobPlan: Sendable {
+    /// The request planned.
     public let request: ScaleRequest
+    /// The output's container, from its extension.
     public let container: OutputContainer
     /// The source's whole duration in seconds: its video stream's, or
     /// without video its audio's (samples over rate).
@@ -28,8 +30,11 @@ public struct JobPlan: Sendable {
     /// The source's chapters on the output's time line.
     let chapters: [Chapter]
 
+    /// The input's path, as given.
     public var input: String { request.input }
+    /// The output's path, as given.
     public var output: String { request.output }
+    /// The output's frame rate, frames per second.
     public var fps: Rational { request.fps }
 
     /// Plans `request`: probes the input, counts its audio and checks the

@@ -13,6 +13,7 @@ public struct MeasuredOutput: Sendable, Equatable {
     /// Audio duration less video duration; nil without audio or without video.
     public var avDrift: Double? { audioSamples > 0 && videoFrames > 0 ? audioDuration - videoDuration : nil }
 
+    /// A measurement made elsewhere; the job makes its own by reading the file back.
     public init(videoFrames: Int, videoDuration: Double, audioSamples: Int, audioDuration: Double) {
         self.videoFrames = videoFrames
         self.videoDuration = videoDuration

@@ -3,28 +3,51 @@ import Glibc
 
 /// Why a conversion could not be done, in words for the person who asked.
 public enum ScaleError: Error, CustomStringConvertible, Sendable {
+    /// The input does not exist.
     case notFound
+    /// The input is a folder.
     case isDirectory
+    /// The input holds no bytes.
     case empty
+    /// The input is a pipe, a device or a socket, which cannot be read twice.
     case notRegularFile
+    /// FFmpeg cannot read the input as a movie or a sound; the reason.
     case notMedia(String)
+    /// The input has neither a video nor an audio stream.
     case noStreams
+    /// The input has no audio for this path: an output that holds sound alone, or the waveform.
     case noAudioToWrite(String)
+    /// The audio holds no samples in the part to scale.
     case noAudioSamples
+    /// The trim's `start` is at or past the end of the source, which lasts `duration`; seconds.
     case startPastEnd(start: Double, duration: Double)
+    /// The audio track asked for (counted from 1) is not there; the input has `available`.
     case noAudioTrack(Int, available: Int)
+    /// The source's duration cannot be found, or is zero.
     case unknownDuration
+    /// No video frame could be decoded.
     case noFrames
+    /// The video stops at `endsAt` seconds, short of the `declared` duration.
     case truncated(endsAt: Double, declared: Double)
+    /// The audio stops `missing` seconds before the end of the part scaled.
     case audioStopsEarly(missing: Double)
+    /// The target cannot be reached from this source: a duration or factor
+    /// not above zero, or times that do not fit in 64-bit terms.
     case impossibleTarget
+    /// A file is already at this path and the request does not overwrite.
     case outputExists(String)
+    /// The output path names the input file.
     case outputIsInput
+    /// This output path's extension names no container the tool writes.
     case unsupportedContainer(String)
+    /// The container of this output path cannot carry the audio codec.
     case audioCodecNotInContainer(AudioCodec, String)
+    /// Any other failure; the reason.
     case failed(String)
+    /// `ScaleJob.cancel()` stopped the job.
     case cancelled
 
+    /// The reason, to be shown after the input's name.
     public var description: String {
         switch self {
         case .notFound: "no such file"

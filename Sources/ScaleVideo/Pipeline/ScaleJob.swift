@@ -8,13 +8,18 @@ import Dispatch
 /// queues into one muxer, and the output put in place when it is complete.
 /// `cancel()` may be called from any thread.
 public final class ScaleJob: Sendable {
+    /// What this job converts.
     public let request: ScaleRequest
     private let gate = LaneGate(lanes: [])
 
+    /// A job for `request`; nothing is read or written until `plan(…)` or `run(…)`.
     public init(request: ScaleRequest) {
         self.request = request
     }
 
+    /// Stops the job, from any thread: a `plan(…)` or `run(…)` under way or
+    /// still to come throws `ScaleError.cancelled`, and the temporary output
+    /// is removed, so nothing is left behind. A finished job keeps its output.
     public func cancel() { gate.cancel() }
 
     /// What the conversion will do; reads the input and writes nothing.

@@ -14,9 +14,12 @@ public enum AudioCodec: String, Sendable, CaseIterable {
 
 /// The containers an output can be written in, by file extension.
 public enum OutputContainer: String, Sendable, CaseIterable {
+    /// Movie containers: QuickTime, MPEG-4 (`.m4v` is MPEG-4 too), Matroska.
     case mov, mp4, m4v, mkv
+    /// Sound-only containers: WAV, AIFF (two spellings), Core Audio Format, FLAC, AAC in MPEG-4.
     case wav, aiff, aif, caf, flac, m4a
 
+    /// The container `path`'s extension names, in any case; nil for none the tool writes.
     public init?(path: String) {
         guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
         self.init(rawValue: path[path.index(after: dot)...].lowercased())
@@ -59,9 +62,14 @@ public enum OutputContainer: String, Sendable, CaseIterable {
 
 /// Everything one conversion needs.
 public struct ScaleRequest: Sendable {
+    /// The movie or sound to scale; it is never modified.
     public var input: String
+    /// Where to write; its extension names the container (`OutputContainer`). The
+    /// file appears only when it is complete.
     public var output: String
+    /// How long the output lasts: a duration, a factor, a time map or speeds.
     public var target: TimeScale.Target
+    /// The output's frame rate, frames per second; the video has exactly ceil(D · fps) frames.
     public var fps: Rational
     /// The audio codec asked for; nil for the output's default.
     public var requestedAudioCodec: AudioCodec?
@@ -90,6 +98,8 @@ public struct ScaleRequest: Sendable {
     /// How output frames are made from source frames.
     public var motion: Motion
 
+    /// A request with the tool's defaults for everything but the input, the
+    /// output, the target and the frame rate.
     public init(
         input: String, output: String, target: TimeScale.Target, fps: Rational,
         audioCodec: AudioCodec? = nil, crf: Int? = nil, preset: String? = nil, overwrite: Bool = false,
@@ -132,6 +142,7 @@ public struct ScaleRequest: Sendable {
 
 /// What a finished conversion wrote.
 public struct ScaleResult: Sendable {
+    /// The path written.
     public let output: String
     /// S, seconds.
     public let sourceDuration: Double
@@ -139,6 +150,7 @@ public struct ScaleResult: Sendable {
     public let duration: Double
     /// The time map the source was retimed along; nil for one constant factor.
     public let timeMap: TimeMap?
+    /// The output's frame rate, frames per second.
     public let fps: Rational
     /// Video frames written.
     public let frames: Int

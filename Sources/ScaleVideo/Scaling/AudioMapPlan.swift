@@ -8,21 +8,25 @@
 public struct AudioMapPlan: Sendable, Equatable {
     /// One segment: source samples `first ..< first + count` become `length` output samples.
     public struct Segment: Sendable, Equatable {
+        /// The segment's first source sample.
         public let first: Int
         /// κ; 0 for a freeze, which gives `length` zeros.
         public let count: Int
         /// ℓ.
         public let length: Int
 
+        /// Source samples `first ..< first + count` to `length` output samples.
         public init(first: Int, count: Int, length: Int) {
             self.first = first
             self.count = count
             self.length = length
         }
 
+        /// One past the segment's last source sample.
         public var end: Int { first + count }
     }
 
+    /// The segments in order, one per pair of neighbouring knots; a constant factor is one.
     public let segments: [Segment]
 
     /// - Parameters:

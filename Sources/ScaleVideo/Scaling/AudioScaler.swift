@@ -8,8 +8,11 @@
 /// memory is bounded by the largest push, whatever the file's length, and the
 /// output is bit-identical to scaling the whole signal at once.
 public final class AudioScaler<Sample: PCMSample> {
+    /// Interleaved channels.
     public let channels: Int
+    /// The control points: source frames in, output frames out.
     public let controls: ControlPoints
+    /// Output frames per block handed out; the last block may be shorter.
     public let blockSize: Int
 
     /// Source frames kept, interleaved; `window[0]` is source frame `windowStart`.
@@ -43,6 +46,7 @@ public final class AudioScaler<Sample: PCMSample> {
         block.deallocate()
     }
 
+    /// Whether every output frame has been computed.
     public var isComplete: Bool { produced >= controls.length }
 
     /// Source frames still to be pushed; `push` ignores any beyond them.

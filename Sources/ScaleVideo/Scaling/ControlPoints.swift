@@ -6,7 +6,9 @@
 /// expressions of the specification, so any block of points equals the same
 /// block of the whole array, bit for bit.
 public struct ControlPoints: Sendable {
+    /// Source samples per channel.
     public let count: Int
+    /// Output samples per channel: how many points there are.
     public let length: Int
     private let rule: Rule
 
@@ -18,6 +20,7 @@ public struct ControlPoints: Sendable {
         case linear(span: Double, divisor: Double)
     }
 
+    /// The points taking `count` source samples to `length` output samples; both positive.
     public init(count: Int, length: Int) {
         precondition(count > 0 && length > 0, "control points need samples")
         self.count = count

@@ -8,8 +8,11 @@
 /// whatever the segments' lengths, so the result is bit-identical to
 /// scaling each segment whole, for any block size.
 public final class MapAudioScaler<Sample: PCMSample> {
+    /// Interleaved channels.
     public let channels: Int
+    /// Output frames per block handed out; the last block may be shorter.
     public let blockSize: Int
+    /// Which lined-up source frames become how many output frames, segment by segment.
     public let plan: AudioMapPlan
 
     private var segmentIndex = 0
@@ -23,6 +26,8 @@ public final class MapAudioScaler<Sample: PCMSample> {
     private let block: UnsafeMutableBufferPointer<Sample>
     private var blockFrames = 0
 
+    /// A scaler of `channels` interleaved channels along `plan`, handing out
+    /// `blockSize` frames at a time; both counts positive.
     public init(channels: Int, plan: AudioMapPlan, blockSize: Int) {
         precondition(channels > 0 && blockSize > 0, "invalid audio scaler shape")
         self.channels = channels
@@ -37,6 +42,7 @@ public final class MapAudioScaler<Sample: PCMSample> {
     /// Output frames per channel in all.
     public var length: Int { plan.length }
 
+    /// Whether every output frame has been computed.
     public var isComplete: Bool { produced >= plan.length }
 
     /// Source frames still to be pushed; `push` ignores any beyond them.

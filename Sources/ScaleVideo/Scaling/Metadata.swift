@@ -1,9 +1,13 @@
 /// A chapter mark: where it starts and ends, in seconds, and its tags.
 public struct Chapter: Sendable, Equatable {
+    /// Seconds on the file's clock (a read chapter) or the output's time line (a retimed one).
     public let start: Rational
+    /// Seconds, on the same clock as `start` and after it.
     public let end: Rational
+    /// The chapter's tags, such as its `title`.
     public let tags: [Tag]
 
+    /// A chapter from `start` to `end` seconds.
     public init(start: Rational, end: Rational, tags: [Tag]) {
         self.start = start
         self.end = end
@@ -47,9 +51,12 @@ public struct Chapter: Sendable, Equatable {
 
 /// A metadata entry, as FFmpeg names it (`title`, `language`, `creation_time`).
 public struct Tag: Sendable, Equatable {
+    /// The entry's name, as written in the file.
     public let key: String
+    /// The entry's text.
     public let value: String
 
+    /// The entry `key` = `value`.
     public init(_ key: String, _ value: String) {
         self.key = key
         self.value = value

@@ -3,7 +3,9 @@
 /// Frame rates (`30000/1001`), time bases and decimal options (`7.3`) are all
 /// rationals, so that frame times can be compared without rounding.
 public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The numerator, carrying the sign.
     public let numerator: Int64
+    /// The denominator, always positive.
     public let denominator: Int64
 
     /// `nil` when the denominator is zero or the reduced value does not fit.
@@ -50,6 +52,7 @@ public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible 
         self = total
     }
 
+    /// 0/1.
     public static let zero = Rational(0, 1)!
 
     /// `ticks` of this time base, in seconds; nil when that does not fit.
@@ -57,10 +60,13 @@ public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible 
         Rational(ticks, 1)?.multiplied(by: self)
     }
 
+    /// The quotient in floating point: each term converted to `Double`, then divided.
     public var doubleValue: Double { Double(numerator) / Double(denominator) }
 
+    /// Above zero.
     public var isPositive: Bool { numerator > 0 }
 
+    /// `n/d`, or `n` for a whole number.
     public var description: String {
         denominator == 1 ? "\(numerator)" : "\(numerator)/\(denominator)"
     }
@@ -72,26 +78,31 @@ public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible 
             Int128(denominator) * Int128(other.denominator))
     }
 
+    /// The quotient, or `nil` when `other` is zero or it does not fit in 64-bit terms.
     public func divided(by other: Rational) -> Rational? {
         Rational(
             wide: Int128(numerator) * Int128(other.denominator),
             Int128(denominator) * Int128(other.numerator))
     }
 
+    /// The sum, or `nil` when it does not fit in 64-bit terms.
     public func adding(_ other: Rational) -> Rational? {
         Rational(
             wide: Int128(numerator) * Int128(other.denominator) + Int128(other.numerator) * Int128(denominator),
             Int128(denominator) * Int128(other.denominator))
     }
 
+    /// The difference, or `nil` when it does not fit in 64-bit terms.
     public func subtracting(_ other: Rational) -> Rational? {
         Rational(
             wide: Int128(numerator) * Int128(other.denominator) - Int128(other.numerator) * Int128(denominator),
             Int128(denominator) * Int128(other.denominator))
     }
 
+    /// 1 / self, or `nil` for zero.
     public var reciprocal: Rational? { Rational(denominator, numerator) }
 
+    /// Compares exactly, in 128-bit products.
     public static func < (lhs: Rational, rhs: Rational) -> Bool {
         Int128(lhs.numerator) * Int128(rhs.denominator) < Int128(rhs.numerator) * Int128(lhs.denominator)
     }

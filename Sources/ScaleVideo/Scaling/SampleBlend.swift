@@ -101,6 +101,7 @@ public struct Crossfade: Sendable {
 /// multiply and shift chosen once for n: in 16-bit lanes when 2s + n fits
 /// them (8-bit samples, up to 128 rows), else in 64 bits.
 public struct SampleMean: Sendable {
+    /// n, the rows averaged.
     public let count: Int
     private let multiplier: UInt64
     private let shift: UInt64
@@ -136,6 +137,7 @@ public struct SampleMean: Sendable {
         for i in 0..<sum.count { sum[i] = UInt32(a[i]) &+ UInt32(b[i]) }
     }
 
+    /// `sum = a + b`, sample by sample, for 16-bit samples.
     public static func start(_ a: UnsafeBufferPointer<UInt16>, _ b: UnsafeBufferPointer<UInt16>, into sum: UnsafeMutableBufferPointer<UInt32>) {
         for i in 0..<sum.count { sum[i] = UInt32(a[i]) &+ UInt32(b[i]) }
     }
@@ -145,6 +147,7 @@ public struct SampleMean: Sendable {
         for i in 0..<sum.count { sum[i] &+= UInt32(a[i]) }
     }
 
+    /// `sum += a`, sample by sample, for 16-bit samples.
     public static func add(_ a: UnsafeBufferPointer<UInt16>, into sum: UnsafeMutableBufferPointer<UInt32>) {
         for i in 0..<sum.count { sum[i] &+= UInt32(a[i]) }
     }
@@ -165,6 +168,7 @@ public struct SampleMean: Sendable {
         }
     }
 
+    /// Writes the mean of the `count` rows summed in `sum` to `out`, for 16-bit samples.
     public func apply(_ sum: UnsafeBufferPointer<UInt32>, into out: UnsafeMutableBufferPointer<UInt16>) {
         let n = UInt64(count)
         for i in 0..<out.count {

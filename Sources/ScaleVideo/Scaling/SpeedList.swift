@@ -5,10 +5,13 @@
 public struct SpeedList: Sendable, Equatable {
     /// One change of speed: from source time `from`, `speed` times as fast.
     public struct Change: Sendable, Equatable {
+        /// Source time in seconds where this speed starts.
         public let from: Rational
+        /// How many times as fast the source plays from here; above zero.
         public let speed: Rational
     }
 
+    /// The changes in order, the first from 0.
     public let changes: [Change]
     /// How each change is named in messages: `speed N "FROM:SPEED"`.
     let labels: [String]

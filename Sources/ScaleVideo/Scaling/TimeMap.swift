@@ -6,15 +6,19 @@
 public struct TimeMap: Sendable, Equatable, CustomStringConvertible {
     /// One knot: source time `s` lands at output time `d`.
     public struct Knot: Sendable, Equatable {
+        /// s, seconds of the source from its first frame.
         public let source: Rational
+        /// d, seconds of the output from its start.
         public let output: Rational
 
+        /// The knot `(s, d)`; checked only as part of a map.
         public init(source: Rational, output: Rational) {
             self.source = source
             self.output = output
         }
     }
 
+    /// The knots in order.
     public let knots: [Knot]
     /// How each knot is named in messages (see TimeMapError).
     let labels: [String]
@@ -47,6 +51,7 @@ public struct TimeMap: Sendable, Equatable, CustomStringConvertible {
             knots: [Knot(source: .zero, output: .zero), Knot(source: sourceDuration, output: duration)], fps: fps)
     }
 
+    /// Two maps are equal when their knots are, however they were named.
     public static func == (lhs: TimeMap, rhs: TimeMap) -> Bool { lhs.knots == rhs.knots }
 
     /// D, the output's duration: the last knot's `d`.

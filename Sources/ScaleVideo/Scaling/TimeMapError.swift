@@ -4,10 +4,15 @@
 public enum TimeMapError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A piece of the text that is not a knot, a speed or a number.
     case unreadable(knot: String, reason: String)
+    /// The map has fewer than two knots; how many it has.
     case tooFewKnots(Int)
+    /// The first knot's `d` is not 0.
     case firstOutputNotZero(knot: String)
+    /// `knot`'s `d` is not after the previous knot's.
     case outputNotIncreasing(knot: String)
+    /// `knot`'s `s` is before the previous knot's.
     case sourceDecreasing(knot: String)
+    /// `knot`'s `s` is below zero.
     case negativeSource(knot: String)
     /// The segment ending at `knot` lasts less than one output frame.
     case segmentTooShort(knot: String, frame: Rational)
@@ -29,6 +34,7 @@ public enum TimeMapError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The reason in one line, naming the knot.
     public var description: String {
         switch self {
         case .unreadable(let knot, let reason):

@@ -2,17 +2,21 @@
 /// time line, which begins at the first frame (or, without video, at the
 /// first sample).
 public struct Trim: Sendable, Equatable {
+    /// Seconds from the start of the time line; 0 for the beginning.
     public var start: Rational
     /// nil: to the source's end.
     public var end: Rational?
 
+    /// The whole source.
     public static let whole = Trim(start: .zero, end: nil)
 
+    /// From `start` to `end` seconds; by default from the beginning to the end.
     public init(start: Rational = .zero, end: Rational? = nil) {
         self.start = start
         self.end = end
     }
 
+    /// Whether this is the whole source.
     public var isWhole: Bool { self == .whole }
 
     /// The scaled part's duration in a source lasting `duration`: from

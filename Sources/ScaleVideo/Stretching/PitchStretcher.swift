@@ -13,8 +13,11 @@
 /// Samples are stretched as floats at full scale 1 and brought back to
 /// their type by `init(scaled:)`.
 public final class PitchStretcher<Sample: PCMSample>: AudioScaling {
+    /// Interleaved channels.
     public let channels: Int
+    /// Output frames per block handed out; the last block may be shorter.
     public let blockSize: Int
+    /// Which lined-up source frames become how many output frames.
     public let plan: AudioMapPlan
 
     private let band: RubberBand?
@@ -82,6 +85,7 @@ public final class PitchStretcher<Sample: PCMSample>: AudioScaling {
     /// Output frames per channel in all.
     public var length: Int { plan.length }
 
+    /// Whether every output frame has been handed out.
     public var isComplete: Bool { produced >= plan.length }
 
     /// Source frames still to be pushed; `push` ignores any beyond them.

@@ -30,6 +30,7 @@ public struct Downsampler: Sendable {
     /// Whether every output has been computed; later values are ignored.
     public var isComplete: Bool { values.count == capacity }
 
+    /// Adds the next value; ignored once the downsampler is complete.
     public mutating func push(_ value: Double) {
         guard values.count < capacity else { return }
         sum += value
@@ -41,6 +42,7 @@ public struct Downsampler: Sendable {
         }
     }
 
+    /// Adds the values of `block` in order, as `push(_:)` one by one.
     public mutating func push(contentsOf block: some Sequence<Double>) {
         for value in block { push(value) }
     }

@@ -13,7 +13,9 @@ struct RGB: Equatable, Sendable {
 
 /// A picture in memory: 8-bit RGB, row by row from the top, no padding.
 public struct RGBImage: Sendable {
+    /// Pixels across.
     public let width: Int
+    /// Pixels down.
     public let height: Int
     /// `width × height × 3` bytes; pixel (x, y) starts at `(y × width + x) × 3`.
     public var pixels: [UInt8]

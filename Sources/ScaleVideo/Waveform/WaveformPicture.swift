@@ -10,6 +10,7 @@ public struct WaveformPanel: Sendable {
     /// One decibel level per bar, in `noiseFloor...0`, earliest first.
     public var levels: [Double]
 
+    /// A panel titled `title` whose `levels` span `duration` seconds.
     public init(title: String, duration: Double, levels: [Double]) {
         self.title = title
         self.duration = duration
@@ -26,8 +27,11 @@ public struct WaveformPanel: Sendable {
 /// nothing. The bars are stretched across the plot's width, with a 1-pixel
 /// gap once they are 3 pixels wide.
 public enum WaveformPicture {
+    /// The picture's width in pixels.
     public static let defaultWidth = 1200
+    /// Each panel's height in pixels.
     public static let defaultPanelHeight = 240
+    /// Decibels (dBFS) at and below which a bar is not drawn.
     public static let defaultNoiseFloor = -70.0
 
     static let textScale = 2
