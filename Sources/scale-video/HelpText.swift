@@ -12,6 +12,15 @@ enum HelpText {
         written as PCM (.mov, .mkv) or AAC (.mp4, .m4v). Audio that starts \
         before or after the first frame is lined up with the picture.
 
+        Codecs: --video-codec hevc writes HEVC (.mov, .mp4, .mkv), \
+        --video-codec prores Apple ProRes for editing (.mov, .mkv; 10-bit \
+        4:2:2, --prores-profile proxy to 4444, default hq; no --crf or \
+        --preset). --audio-codec flac is lossless in .mkv, opus goes in \
+        .mkv or .webm (48 kHz sources only: Opus is read back at 48 kHz); \
+        a .webm output holds sound alone, as WebM takes no H.264, HEVC or \
+        ProRes. A combination the container cannot hold is refused before \
+        anything is read (status 64), with the reason.
+
         Rotation, pixel shape, colour tags, container tags, stream \
         languages and chapters (retimed) are carried over. HDR (PQ, HLG) \
         is tone-mapped to SDR BT.709 unless --keep-hdr is given. One audio \
@@ -82,6 +91,8 @@ enum HelpText {
           scale-video in.mov -o fast.mp4 --factor 0.5 --fps 30000/1001 --crf 18
           scale-video in.mp4 -o smooth.mov --factor 4 --motion blend
           scale-video dance.mp4 -o slow.mov --factor 4 --motion flow --keep-pitch
+          scale-video in.mp4 -o edit.mov --factor 2 --video-codec prores --prores-profile lt
+          scale-video in.mp4 -o small.mp4 --factor 0.5 --video-codec hevc --crf 26
           scale-video clips/*.mp4 --factor 2 --output-dir scaled --jobs 2 --json
           find clips -name '*.mp4' -print0 | scale-video --inputs-from - --null --factor 2 --output-dir scaled
           scale-video --inputs-from list.txt --factor 2 --output-dir /shared/scaled --shard 3/8 --skip-existing --json

@@ -61,7 +61,10 @@ struct InputReport {
             line.add("fps", result.fps.doubleValue)
             line.add("frames", result.frames)
             line.add("motion", result.motion?.rawValue)
+            line.add("videoCodec", result.videoCodec?.rawValue)
+            if let profile = result.proResProfile { line.add("proresProfile", profile.rawValue) }
             line.add("audioSamples", result.audioSamples)
+            line.add("audioCodec", result.audioCodec?.rawValue)
             if result.keepsPitch { line.add("pitch", "kept") }
             line.add("seconds", (result.seconds * 1000).rounded() / 1000)
             line.add("measured", Self.json(result.measured))
@@ -81,7 +84,10 @@ struct InputReport {
             line.add("fps", plan.fps.doubleValue)
             line.add("frames", plan.frames)
             line.add("motion", plan.motion?.rawValue)
+            line.add("videoCodec", plan.videoCodec?.rawValue)
+            if let profile = plan.proResProfile { line.add("proresProfile", profile.rawValue) }
             line.add("audioSamples", plan.audio?.samples ?? 0)
+            line.add("audioCodec", plan.audioCodec?.rawValue)
             line.add("sourceAudioSamples", plan.audio?.sourceSamples ?? 0)
             line.add("sampleRate", plan.audio?.rate)
             if plan.audio?.keepsPitch == true { line.add("pitch", "kept") }

@@ -165,6 +165,8 @@ final class Reporter: @unchecked Sendable {
         case .ok(let result):
             "\(report.input) → \(result.output): "
                 + (result.timeMap.map { $0.shape + ", " } ?? "") + motionPart(result.motion)
+                + codecNames(video: result.videoCodec, profile: result.proResProfile, audio: result.audioCodec, output: result.output)
+                .map { $0 + ", " }.joined()
                 + (result.keepsPitch ? "pitch kept, " : "")
                 + (result.frames > 0 ? "\(result.frames) frames, " : "\(result.audioSamples) samples, ")
                 + "\(ProgressText.seconds(result.duration)) s"
@@ -185,6 +187,17 @@ final class Reporter: @unchecked Sendable {
         motion.flatMap { $0 == .nearest ? nil : "motion \($0.rawValue)" }
     }
 
+    /// The codecs chosen beyond the defaults, as lines name them: "hevc" or
+    /// "prores hq" for the video, "flac audio" or "opus audio" where the
+    /// container does not imply it.
+    private static func codecNames(video: VideoCodec?, profile: ProResProfile?, audio: AudioCodec?, output: String) -> [String] {
+        let container = OutputContainer(path: output)
+        let videoName = video.flatMap { $0 == .h264 ? nil : ([$0.rawValue] + (profile.map { [$0.rawValue] } ?? [])).joined(separator: " ") }
+        let impliedAudio = container == .flac || container == .webm
+        let audioName = audio.flatMap { $0 == .flac || $0 == .opus ? ($0.rawValue + " audio") : nil }
+        return [videoName, impliedAudio ? nil : audioName].compactMap { $0 }
+    }
+
     /// "motion blend, " in a result line, or nothing.
     private static func motionPart(_ motion: Motion?) -> String {
         named(motion).map { $0 + ", " } ?? ""
@@ -200,6 +213,7 @@ final class Reporter: @unchecked Sendable {
         ]
         if plan.frames > 0 { parts.append("\(plan.frames) frames at \(plan.fps) fps") }
         parts += named(plan.motion).map { [$0] } ?? []
+        parts += codecNames(video: plan.videoCodec, profile: plan.proResProfile, audio: plan.audioCodec, output: plan.output)
         if let audio = plan.audio {
             parts.append("\(audio.sourceSamples) → \(audio.samples) audio samples at \(audio.rate) Hz")
             if audio.keepsPitch { parts.append("pitch kept") }

@@ -37,8 +37,11 @@ struct ScaleVideoCommand: ParsableCommand {
         if inputs.isEmpty && batch.inputsFrom == nil { throw ValidationError("Give the inputs: their paths, or --inputs-from <file>.") }
         try Self.check(inputCount: inputs.count, outputs: outputs, audio: audio)
         if batch.skipExisting && outputs.overwrite { throw ValidationError("Give only one of --overwrite and --skip-existing.") }
-        if let chosen = outputs.chosenContainer, let codec = audio.audioCodec, !chosen.canCarry(codec) {
-            throw ValidationError("\(codec.rawValue) audio cannot be stored in .\(chosen.rawValue); choose the other --audio-codec or another container.")
+        if let chosen = outputs.chosenContainer {
+            if let codec = audio.audioCodec, let refusal = chosen.refusal(of: codec) { throw ValidationError(refusal + ".") }
+            if let codec = video.videoCodec, let refusal = chosen.refusal(of: codec) { throw ValidationError(refusal + ".") }
+        } else if let codec = audio.audioCodec, let refusal = OutputContainer.refusalOfDefaults(codec) {
+            throw ValidationError(refusal + ".")
         }
     }
 
@@ -80,8 +83,9 @@ struct ScaleVideoCommand: ParsableCommand {
     /// The request every input's is made from: only the input and the output differ.
     private func template() throws -> ScaleRequest {
         ScaleRequest(
-            input: "", output: "", target: try target.target(), fps: target.fps, audioCodec: audio.audioCodec, crf: video.crf,
-            preset: video.preset, overwrite: outputs.overwrite, audioTrack: audio.audioTrack, keepHDR: video.keepHdr,
+            input: "", output: "", target: try target.target(), fps: target.fps, audioCodec: audio.audioCodec,
+            videoCodec: video.codec, proResProfile: video.proresProfile ?? .default, crf: video.crf, preset: video.preset,
+            overwrite: outputs.overwrite, audioTrack: audio.audioTrack, keepHDR: video.keepHdr,
             trim: target.trim, mono: audio.mono, padAudio: audio.padAudio, waveform: audio.waveform,
             noiseFloor: audio.noiseFloor, keepPitch: audio.keepPitch, motion: video.motion)
     }

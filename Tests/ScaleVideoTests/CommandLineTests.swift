@@ -11,6 +11,7 @@ struct CommandLineTests {
             "--jobs", "--overwrite", "--json", "--progress", "--quiet", "--audio-track", "--keep-hdr", "Examples:", "NAME-scaled.mov",
             "Exit status", "tone-mapped", "default one", "--start", "--end", "--pad-audio", "--mono", "--waveform",
             "--noise-floor", ".wav", "-scaled.flac", "--dry-run", "--time-map", "--speed 0:1,12:0.25,14:1", "@FILE",
+            "--video-codec", "--prores-profile", "prores", "hevc", "opus", ".webm",
         ] {
             #expect(result.text.contains(text), "help lacks \(text)")
         }

@@ -117,6 +117,32 @@ struct HDRTests {
         #expect(zip(source, written).allSatisfy { abs($0 - $1) <= 8 }, "the 10-bit codes should pass through")
     }
 
+    /// HEVC Main 10 and ProRes keep HDR too: the colour tags, mastering
+    /// display and light level, and the 10-bit codes (ProRes writes the tags
+    /// into each frame, HEVC into its VUI).
+    @Test(arguments: [("hevc", "Main 10", "yuv420p10le"), ("prores", "HQ", "yuv422p10le")])
+    func keepHDRInHEVCAndProRes(codec: String, profile: String, pixels: String) throws {
+        let input = try ramp(
+            "pq-\(codec).mkv", transfer: "smpte2084",
+            extra: ":hdr10=1:master-display=G(13250,34500)B(7500,3000)R(34000,16000)WP(15635,16450)L(10000000,50):max-cll=1000,400")
+        let output = scratch.file("pq-\(codec).mov")
+        let result = try Tool.scale([input.path, "-o", output.path, "--factor", "2", "--keep-hdr", "--video-codec", codec, "--quiet"])
+        try #require(result.status == 0, "\(result.stderr)")
+        #expect(try Tool.probe(output, stream: "v:0", "codec_name") == codec)
+        #expect(try Tool.probe(output, stream: "v:0", "profile") == profile)
+        #expect(try Tool.probe(output, stream: "v:0", "pix_fmt") == pixels)
+        #expect(try Tool.probe(output, stream: "v:0", "color_primaries") == "bt2020")
+        #expect(try Tool.probe(output, stream: "v:0", "color_transfer") == "smpte2084")
+        #expect(try Tool.probe(output, stream: "v:0", "color_space") == "bt2020nc")
+        let light = try Tool.run(
+            "ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream_side_data=max_content,max_average",
+                        "-of", "default=noprint_wrappers=1", output.path]).text
+        #expect(light.contains("max_content=1000") && light.contains("max_average=400"), "\(light)")
+        let source = try lumaRow(input, tenBit: true)
+        let written = try lumaRow(output, tenBit: true)
+        #expect(zip(source, written).allSatisfy { abs($0 - $1) <= 8 }, "the 10-bit codes should pass through")
+    }
+
     /// The kept/dropped notes of a --json result.
     static func notes(_ result: ProcessOutput) throws -> [String] {
         let object = try #require(try JSONResults(result.stdout).objects.first)

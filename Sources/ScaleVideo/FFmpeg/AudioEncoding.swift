@@ -42,10 +42,12 @@ enum SampleFamily: Sendable, Equatable {
     }
 }
 
-/// How scaled audio is written: the encoder, the sample format it takes
-/// and the family the scaler works in. Lossless output keeps the source's
-/// family where the container can hold it.
+/// How scaled audio is written: the codec and encoder, the sample format
+/// it takes and the family the scaler works in. Lossless output keeps the
+/// source's family where the codec can hold it.
 struct AudioEncoding: Equatable {
+    /// The codec written: pcm in `.flac` is written as FLAC.
+    let codec: AudioCodec
     let encoderName: String
     /// The family the scaler works in, and the source's.
     let family: SampleFamily
@@ -54,12 +56,15 @@ struct AudioEncoding: Equatable {
     /// Significant bits for 24-bit samples held in 32; 0 otherwise.
     let bitsPerRawSample: Int32
 
-    init(codec: AudioCodec, container: OutputContainer?, source: SampleFamily) {
+    init(codec asked: AudioCodec, container: OutputContainer?, source: SampleFamily) {
         sourceFamily = source
+        codec = asked == .pcm && container == .flac ? .flac : asked
         switch codec {
         case .aac:
             (encoderName, family, sampleFormat, bitsPerRawSample) = ("aac", .float, AV_SAMPLE_FMT_FLTP, 0)
-        case .pcm where container == .flac:
+        case .opus:
+            (encoderName, family, sampleFormat, bitsPerRawSample) = ("libopus", .float, AV_SAMPLE_FMT_FLT, 0)
+        case .flac:
             // FLAC holds integers of up to 24 bits.
             (encoderName, family, sampleFormat, bitsPerRawSample) =
                 source == .int16 ? ("flac", .int16, AV_SAMPLE_FMT_S16, 0) : ("flac", .int24, AV_SAMPLE_FMT_S32, 24)
@@ -74,7 +79,23 @@ struct AudioEncoding: Equatable {
         }
     }
 
-    var isLossless: Bool { encoderName != "aac" }
+    var isLossless: Bool { codec.isLossless }
+
+    /// The sample rates the written audio keeps; nil for any. Opus is
+    /// decoded at 48 kHz whatever rate libopus was given, so only 48 kHz
+    /// stays itself; the other encoders keep the rates they take.
+    var keptRates: [Int]? {
+        if codec == .opus { return [48000] }
+        guard let encoder = avcodec_find_encoder_by_name(encoderName), var rate = encoder.pointee.supported_samplerates else {
+            return nil
+        }
+        var rates: [Int] = []
+        while rate.pointee != 0 {
+            rates.append(Int(rate.pointee))
+            rate += 1
+        }
+        return rates
+    }
 }
 
 extension AudioEncoding {

@@ -42,6 +42,16 @@ final class Frame {
     /// Lets the encoder choose the picture type instead of the decoder's.
     func clearPictureType() { pointer.pointee.pict_type = AV_PICTURE_TYPE_NONE }
 
+    /// Marks the picture with the colour tags `encoder` is set to: an
+    /// encoder that writes them into each frame (ProRes) reads the frame's.
+    func markColours(as encoder: Encoder) {
+        let context = encoder.codecContext.pointee
+        pointer.pointee.color_primaries = context.color_primaries
+        pointer.pointee.color_trc = context.color_trc
+        pointer.pointee.colorspace = context.colorspace
+        pointer.pointee.color_range = context.color_range
+    }
+
     /// The bytes of a kind of side data the frame carries.
     func sideData(_ kind: AVFrameSideDataType) -> UnsafeRawBufferPointer? {
         guard let data = av_frame_get_side_data(pointer, kind) else { return nil }

@@ -1,9 +1,10 @@
 import CFFmpeg
 
-/// The output picture: the source's size rounded down to even, 4:2:0, the
-/// output frame rate, and the source's aspect ratio and colour tags (BT.709
-/// when tone-mapped).
+/// The output picture: the source's size rounded down to even, the pixel
+/// format of the encoding, the output frame rate, and the source's aspect
+/// ratio and colour tags (BT.709 when tone-mapped).
 struct PictureSettings {
+    let encoding: VideoEncoding
     let width: Int32
     let height: Int32
     let pixelFormat: AVPixelFormat
@@ -14,11 +15,12 @@ struct PictureSettings {
     let matrix: AVColorSpace
     let range: AVColorRange
 
-    init(decoder: Decoder, fps: Rational, mode: PictureMode) {
+    init(decoder: Decoder, fps: Rational, mode: PictureMode, encoding: VideoEncoding) {
         let source = decoder.codecContext.pointee
+        self.encoding = encoding
         width = source.width & ~1
         height = source.height & ~1
-        pixelFormat = mode == .highDynamicRange ? AV_PIX_FMT_YUV420P10LE : AV_PIX_FMT_YUV420P
+        pixelFormat = encoding.pixelFormat
         frameRate = AVRational(num: Int32(fps.numerator), den: Int32(fps.denominator))
         aspectRatio = source.sample_aspect_ratio
         if mode == .toneMapped {
@@ -36,13 +38,15 @@ struct PictureSettings {
         range = isFullRangeFormat || isRGB ? AVCOL_RANGE_MPEG : source.color_range
     }
 
-    /// A libx264 encoder of these pictures, with private `options` such as `crf`.
-    func makeEncoder(globalHeader: Bool, options: [String: String]) throws -> Encoder {
-        try Encoder(name: "libx264", globalHeader: globalHeader, options: options) { configure($0) }
+    /// The encoder of these pictures, with the encoding's private options.
+    func makeEncoder(globalHeader: Bool) throws -> Encoder {
+        try Encoder(name: encoding.encoderName, globalHeader: globalHeader, options: encoding.options) { configure($0) }
     }
 
-    /// Marks the output stream with the frame rate and the encoder's aspect ratio.
+    /// Marks the output stream with the frame rate, the encoder's aspect
+    /// ratio and the encoding's codec tag.
     func describe(_ stream: Stream, encodedBy encoder: Encoder) {
+        if encoding.codecTag != 0 { stream.pointer.pointee.codecpar.pointee.codec_tag = encoding.codecTag }
         stream.pointer.pointee.avg_frame_rate = frameRate
         stream.pointer.pointee.sample_aspect_ratio = encoder.codecContext.pointee.sample_aspect_ratio
     }

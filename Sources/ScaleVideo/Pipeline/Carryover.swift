@@ -30,7 +30,7 @@ public struct Carryover: Sendable, Equatable {
         }
         if !languages.isEmpty { kept.append("stream languages") }
         if let video = source.video, let mode {
-            describePicture(video.picture, mode: mode, container: container)
+            describePicture(video.picture, mode: mode, container: container, codec: request.videoCodec)
         }
         if let audio { describeAudio(audio, request: request) }
         if !request.trim.isWhole { changed.append("cut to \(Self.span(request.trim)) of the source") }
@@ -62,7 +62,8 @@ public struct Carryover: Sendable, Equatable {
         return trim.end.map { start + " – " + String(printf: "%.3f s", $0.doubleValue) } ?? "from " + start
     }
 
-    private mutating func describePicture(_ picture: SourcePicture, mode: PictureMode, container: OutputContainer) {
+    /// ProRes pictures are 10-bit whatever the mode.
+    private mutating func describePicture(_ picture: SourcePicture, mode: PictureMode, container: OutputContainer, codec: VideoCodec) {
         if let degrees = picture.rotation.map({ Int($0.rounded()) }), degrees % 360 != 0 {
             let turn = abs(degrees) == 180 ? "rotation 180°" : "rotation \(abs(degrees))° " + (degrees < 0 ? "clockwise" : "counter-clockwise")
             // FFmpeg 5.1's Matroska muxer writes no display matrix.
@@ -78,7 +79,7 @@ public struct Carryover: Sendable, Equatable {
         switch mode {
         case .toneMapped: changed.append("HDR tone-mapped to SDR BT.709")
         case .highDynamicRange: kept.append("HDR (10-bit, colour tags, mastering data)")
-        case .standard where picture.bitDepth > 8: changed.append("\(picture.bitDepth)-bit video reduced to 8-bit")
+        case .standard where picture.bitDepth > 8 && codec != .prores: changed.append("\(picture.bitDepth)-bit video reduced to 8-bit")
         case .standard: break
         }
         if picture.width & 1 != 0 || picture.height & 1 != 0 {

@@ -147,12 +147,22 @@ public struct JobPlan: Sendable {
         }
     }
 
+    /// The video codec written; nil when no video is written.
+    public var videoCodec: VideoCodec? { frames > 0 ? request.videoCodec : nil }
+
+    /// The ProRes flavour written; nil unless ProRes video is written.
+    public var proResProfile: ProResProfile? { videoCodec == .prores ? request.proResProfile : nil }
+
+    /// The audio codec written (FLAC for pcm in `.flac`); nil when no audio is written.
+    public var audioCodec: AudioCodec? { audio?.encoding.codec }
+
     private static func container(of request: ScaleRequest) throws -> OutputContainer {
         guard let container = OutputContainer(path: request.output) else {
             throw ScaleError.unsupportedContainer(request.output)
         }
-        guard container.canCarry(request.audioCodec) else {
-            throw ScaleError.audioCodecNotInContainer(request.audioCodec, request.output)
+        if let refusal = container.refusal(of: request.audioCodec) { throw ScaleError.codecNotInContainer(refusal) }
+        if !container.isAudioOnly, let refusal = container.refusal(of: request.videoCodec) {
+            throw ScaleError.codecNotInContainer(refusal)
         }
         return container
     }
@@ -263,6 +273,12 @@ public struct AudioPlan: Sendable {
         alignment = planned
         self.segments = segments
         encoding = AudioEncoding(codec: request.audioCodec, container: container, source: counted.family)
+        if let rates = encoding.keptRates, !rates.contains(counted.rate) {
+            let kept = rates.count == 1 ? "\(rates[0])" : rates.dropLast().map(String.init).joined(separator: ", ") + " or \(rates.last ?? 0)"
+            throw ScaleError.failed(
+                "\(encoding.codec.rawValue) audio cannot keep its rate of \(counted.rate) Hz: it holds \(kept) Hz, and "
+                    + "resampling would change every sample (flac or pcm, in .mkv, keep any rate)")
+        }
         keepsPitch = request.keepPitch
     }
 }

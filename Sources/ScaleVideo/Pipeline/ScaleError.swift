@@ -40,8 +40,9 @@ public enum ScaleError: Error, CustomStringConvertible, Sendable {
     case outputIsInput
     /// This output path's extension names no container the tool writes.
     case unsupportedContainer(String)
-    /// The container of this output path cannot carry the audio codec.
-    case audioCodecNotInContainer(AudioCodec, String)
+    /// The output's container cannot hold a codec asked for; the reason,
+    /// and where the codec goes.
+    case codecNotInContainer(String)
     /// Any other failure; the reason.
     case failed(String)
     /// `ScaleJob.cancel()` stopped the job.
@@ -71,9 +72,8 @@ public enum ScaleError: Error, CustomStringConvertible, Sendable {
         case .impossibleTarget: "the target duration cannot be reached from this source"
         case .outputExists(let path): "\(path) already exists (use --overwrite to replace it)"
         case .outputIsInput: "the output would replace the input"
-        case .unsupportedContainer(let path): "cannot choose a container for \(path) (use .mov, .mp4, .m4v or .mkv; for audio alone .wav, .aiff, .caf, .flac or .m4a)"
-        case .audioCodecNotInContainer(let codec, let path):
-            "\(codec.rawValue) audio cannot be stored in \(path) (use --audio-codec \(codec == .pcm ? "aac" : "pcm") or another container)"
+        case .unsupportedContainer(let path): "cannot choose a container for \(path) (use .mov, .mp4, .m4v or .mkv; for audio alone .wav, .aiff, .caf, .flac, .m4a or .webm)"
+        case .codecNotInContainer(let reason): reason
         case .failed(let reason): reason
         case .cancelled: "cancelled"
         }

@@ -58,7 +58,8 @@ public final class ScaleJob: Sendable {
         let measured = try execute(plan, progress: progress, warning: warning)
         return ScaleResult(
             output: request.output, sourceDuration: plan.scale.sourceDuration.doubleValue, duration: plan.targetDuration,
-            timeMap: plan.timeMap, fps: request.fps, frames: plan.frames, motion: plan.motion,
+            timeMap: plan.timeMap, fps: request.fps, frames: plan.frames, motion: plan.motion, videoCodec: plan.videoCodec,
+            proResProfile: plan.proResProfile, audioCodec: plan.audioCodec,
             audioSamples: plan.audio?.samples ?? 0, keepsPitch: plan.audio?.keepsPitch ?? false,
             seconds: Date().timeIntervalSince(started), measured: measured, carryover: plan.carryover)
     }
@@ -79,7 +80,7 @@ public final class ScaleJob: Sendable {
         } catch {
             return nil
         }
-        let margin = Self.audioMargin(in: plan.container, frameSize: readBack.audioFrameSize)
+        let margin = Self.audioMargin(in: plan.container, codec: plan.audioCodec, frameSize: readBack.audioFrameSize)
         guard (try? Self.verify(readBack.measured, frames: plan.frames, samples: plan.audio?.samples ?? 0, tolerance: margin))
             != nil
         else { return nil }
@@ -88,10 +89,12 @@ public final class ScaleJob: Sendable {
     }
 
     /// How far a written file's audio may be from the planned samples: none
-    /// where the container marks where the sound ends; elsewhere the
-    /// encoder's priming and padding, one frame of `frameSize` samples each.
-    private static func audioMargin(in container: OutputContainer, frameSize: Int) -> Int {
-        container.marksAudioEnd ? 0 : 2 * frameSize
+    /// for a lossless codec or where the container marks the encoder's
+    /// priming and padding; elsewhere those, one frame of `frameSize`
+    /// samples each.
+    private static func audioMargin(in container: OutputContainer, codec: AudioCodec?, frameSize: Int) -> Int {
+        guard let codec, !container.marksPadding(of: codec) else { return 0 }
+        return 2 * frameSize
     }
 
     /// Writes what `plan` says into a temporary file, measures it, and puts
@@ -133,7 +136,7 @@ public final class ScaleJob: Sendable {
             try run(lanes, meter: meter)
             try output.finish()
             let measured = try MeasuredOutput(path: destination.temporaryPath) { gate.isCancelled }
-            let padding = Self.audioMargin(in: plan.container, frameSize: audio?.frameSize ?? 0)
+            let padding = Self.audioMargin(in: plan.container, codec: plan.audioCodec, frameSize: audio?.frameSize ?? 0)
             try Self.verify(measured, frames: plan.frames, samples: plan.audio?.samples ?? 0, tolerance: padding)
             if let recorder, let picture {
                 let retiming =
@@ -174,8 +177,8 @@ public final class ScaleJob: Sendable {
 
     /// Refuses a written file that does not hold what was planned: every
     /// frame, and the audio to the sample; for a compressed codec in a
-    /// container that cannot mark its priming and padding for removal
-    /// (Matroska), to within them (one encoder frame each).
+    /// container that cannot mark its priming and padding for removal (AAC
+    /// in Matroska), to within them (one encoder frame each).
     private static func verify(_ measured: MeasuredOutput, frames: Int, samples: Int, tolerance: Int) throws {
         guard measured.videoFrames == frames else {
             throw ScaleError.failed("the written movie holds \(measured.videoFrames) video frames, not \(frames)")

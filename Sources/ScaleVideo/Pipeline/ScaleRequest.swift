@@ -1,65 +1,3 @@
-/// The audio codec of the output.
-public enum AudioCodec: String, Sendable, CaseIterable {
-    /// Lossless: PCM in the source's sample format family (16-bit, 24-bit,
-    /// 32-bit or float), or FLAC in `.flac`.
-    case pcm
-    /// AAC-LC through FFmpeg's native encoder.
-    case aac
-
-    /// The default for an output path: AAC for the MP4 family, lossless otherwise.
-    public static func defaultCodec(forOutput path: String) -> AudioCodec {
-        OutputContainer(path: path)?.prefersAAC == true ? .aac : .pcm
-    }
-}
-
-/// The containers an output can be written in, by file extension.
-public enum OutputContainer: String, Sendable, CaseIterable {
-    /// Movie containers: QuickTime, MPEG-4 (`.m4v` is MPEG-4 too), Matroska.
-    case mov, mp4, m4v, mkv
-    /// Sound-only containers: WAV, AIFF (two spellings), Core Audio Format, FLAC, AAC in MPEG-4.
-    case wav, aiff, aif, caf, flac, m4a
-
-    /// The container `path`'s extension names, in any case; nil for none the tool writes.
-    public init?(path: String) {
-        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
-        self.init(rawValue: path[path.index(after: dot)...].lowercased())
-    }
-
-    /// The movie containers, the ones `--container` offers.
-    public static let movies: [OutputContainer] = [.mov, .mp4, .m4v, .mkv]
-
-    /// Holds sound alone: a movie's video is left out.
-    public var isAudioOnly: Bool { !Self.movies.contains(self) }
-
-    /// The container for scaled sound alone from `input`: its own format
-    /// where FFmpeg can write it (wav, aiff, caf, flac), else AAC in `.m4a`.
-    public static func forSound(from input: String) -> OutputContainer {
-        guard let own = OutputContainer(path: input), own.isAudioOnly else { return .m4a }
-        return own
-    }
-
-    var prefersAAC: Bool { self == .mp4 || self == .m4v || self == .m4a }
-
-    /// Big-endian PCM, as AIFF stores it.
-    var isBigEndian: Bool { self == .aiff || self == .aif }
-
-    /// Whether the container can carry `codec`.
-    public func canCarry(_ codec: AudioCodec) -> Bool {
-        switch self {
-        case .mov, .mkv: true
-        case .mp4, .m4v, .m4a: codec == .aac
-        case .wav, .aiff, .aif, .caf, .flac: codec == .pcm
-        }
-    }
-
-    /// Marks where an AAC track's sound ends, so a player drops the
-    /// encoder's priming and padding (an mp4/mov track's declared duration).
-    var marksAudioEnd: Bool { [.mov, .mp4, .m4v, .m4a].contains(self) }
-
-    /// Can mark chapters.
-    var carriesChapters: Bool { [.mov, .mp4, .m4v, .mkv, .m4a].contains(self) }
-}
-
 /// Everything one conversion needs.
 public struct ScaleRequest: Sendable {
     /// The movie or sound to scale; it is never modified.
@@ -73,9 +11,14 @@ public struct ScaleRequest: Sendable {
     public var fps: Rational
     /// The audio codec asked for; nil for the output's default.
     public var requestedAudioCodec: AudioCodec?
-    /// libx264's constant rate factor; nil keeps libx264's default (23).
+    /// The video codec the output is written with.
+    public var videoCodec: VideoCodec
+    /// The ProRes flavour, for `videoCodec` prores.
+    public var proResProfile: ProResProfile
+    /// libx264's or libx265's constant rate factor; nil keeps the encoder's
+    /// default (23 for libx264, 28 for libx265).
     public var crf: Int?
-    /// libx264's preset; nil keeps libx264's default (medium).
+    /// libx264's or libx265's preset; nil keeps the encoder's default (medium).
     public var preset: String?
     /// Replace an existing file at `output`.
     public var overwrite: Bool
@@ -102,7 +45,8 @@ public struct ScaleRequest: Sendable {
     /// output, the target and the frame rate.
     public init(
         input: String, output: String, target: TimeScale.Target, fps: Rational,
-        audioCodec: AudioCodec? = nil, crf: Int? = nil, preset: String? = nil, overwrite: Bool = false,
+        audioCodec: AudioCodec? = nil, videoCodec: VideoCodec = .h264, proResProfile: ProResProfile = .default,
+        crf: Int? = nil, preset: String? = nil, overwrite: Bool = false,
         audioTrack: Int? = nil, keepHDR: Bool = false, trim: Trim = .whole, mono: Bool = false,
         padAudio: Bool = false, waveform: String? = nil, noiseFloor: Double = WaveformPicture.defaultNoiseFloor,
         keepPitch: Bool = false, motion: Motion = .nearest
@@ -112,6 +56,8 @@ public struct ScaleRequest: Sendable {
         self.target = target
         self.fps = fps
         requestedAudioCodec = audioCodec
+        self.videoCodec = videoCodec
+        self.proResProfile = proResProfile
         self.crf = crf
         self.preset = preset
         self.overwrite = overwrite
@@ -127,7 +73,8 @@ public struct ScaleRequest: Sendable {
     }
 
     /// The audio codec the output is written with: the one asked for, or
-    /// the output's default (AAC for the MP4 family, lossless otherwise).
+    /// the output's default (AAC for the MP4 family, Opus for WebM, lossless
+    /// otherwise).
     public var audioCodec: AudioCodec { requestedAudioCodec ?? AudioCodec.defaultCodec(forOutput: output) }
 
     /// This request for another input and output, all else the same: a
@@ -156,6 +103,12 @@ public struct ScaleResult: Sendable {
     public let frames: Int
     /// How the frames were made; nil when no video is written.
     public let motion: Motion?
+    /// The video codec written; nil when no video is written.
+    public let videoCodec: VideoCodec?
+    /// The ProRes flavour written; nil unless ProRes video is written.
+    public let proResProfile: ProResProfile?
+    /// The audio codec written; nil when no audio is written.
+    public let audioCodec: AudioCodec?
     /// Audio samples written per channel (0 without audio).
     public let audioSamples: Int
     /// The audio was stretched keeping its pitch (SPEC §10).

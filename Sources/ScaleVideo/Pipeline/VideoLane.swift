@@ -1,4 +1,4 @@
-/// Demux → decode → picture stage → (swscale) → libx264 → muxer, for the
+/// Demux → decode → picture stage → (swscale) → encoder → muxer, for the
 /// video stream. With `--motion nearest`, frames the clock skips are never
 /// decoded when they can be left out (ShownPackets), nor converted; a
 /// repeated frame is sent again with a new timestamp, not copied.
@@ -37,11 +37,9 @@ final class VideoLane: ScalingLane {
         self.frameCount = frameCount
         self.sourceEnd = sourceEnd
         timeBase = video.timeBase
-        let picture = PictureSettings(decoder: decoding.decoder, fps: request.fps, mode: mode)
-        var options: [String: String] = [:]
-        if let crf = request.crf { options["crf"] = String(crf) }
-        if let preset = request.preset { options["preset"] = preset }
-        let encoder = try picture.makeEncoder(globalHeader: output.wantsGlobalHeader, options: options)
+        let picture = PictureSettings(
+            decoder: decoding.decoder, fps: request.fps, mode: mode, encoding: VideoEncoding(request: request, mode: mode))
+        let encoder = try picture.makeEncoder(globalHeader: output.wantsGlobalHeader)
         track = try EncodedTrack(encoder: encoder, output: output, tags: video.tags.carriedFromStream)
         picture.describe(track.stream, encodedBy: encoder)
         let adapter = PictureAdapter(encoder: encoder, toneMaps: mode == .toneMapped, source: stream)
@@ -142,6 +140,7 @@ final class VideoLane: ScalingLane {
     /// Encodes `picture` as output frames `range`.
     private func encode(_ picture: Frame, as range: Range<Int>, gate: LaneGate, progress: ProgressMeter) throws {
         picture.clearPictureType()
+        picture.markColours(as: track.encoder)
         for index in range {
             picture.pts = Int64(index)
             try track.encode(picture)

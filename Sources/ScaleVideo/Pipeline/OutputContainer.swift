@@ -1,0 +1,128 @@
+/// The containers an output can be written in, by file extension, and the
+/// codecs each can hold (as FFmpeg 5.1's muxers take them).
+public enum OutputContainer: String, Sendable, CaseIterable {
+    /// Movie containers: QuickTime, MPEG-4 (`.m4v` is MPEG-4 too), Matroska.
+    case mov, mp4, m4v, mkv
+    /// Sound-only containers: WAV, AIFF (two spellings), Core Audio Format,
+    /// FLAC, AAC in MPEG-4, and WebM (Opus alone here).
+    case wav, aiff, aif, caf, flac, m4a, webm
+
+    /// The container `path`'s extension names, in any case; nil for none the tool writes.
+    public init?(path: String) {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+        self.init(rawValue: path[path.index(after: dot)...].lowercased())
+    }
+
+    /// The movie containers, the ones `--container` offers.
+    public static let movies: [OutputContainer] = [.mov, .mp4, .m4v, .mkv]
+
+    /// Holds sound alone: a movie's video is left out. WebM is one of these:
+    /// it holds only VP8, VP9 or AV1 video, none of which is written here.
+    public var isAudioOnly: Bool { !Self.movies.contains(self) }
+
+    /// The container for scaled sound alone from `input`: its own format
+    /// where FFmpeg can write it (wav, aiff, caf, flac), else AAC in `.m4a`.
+    public static func forSound(from input: String) -> OutputContainer {
+        guard let own = OutputContainer(path: input), own.isAudioOnly, own != .webm else { return .m4a }
+        return own
+    }
+
+    /// The containers outputs get when none is chosen: `.mov` for a movie,
+    /// and for sound alone those `forSound` gives.
+    public static let defaults: [OutputContainer] = [.mov, .wav, .aiff, .aif, .caf, .flac, .m4a]
+
+    /// AAC for the MP4 family, Opus for WebM, lossless otherwise.
+    public var defaultAudioCodec: AudioCodec {
+        switch self {
+        case .mp4, .m4v, .m4a: .aac
+        case .webm: .opus
+        case .mov, .mkv, .wav, .aiff, .aif, .caf, .flac: .pcm
+        }
+    }
+
+    /// Big-endian PCM, as AIFF stores it.
+    var isBigEndian: Bool { self == .aiff || self == .aif }
+
+    /// The audio codecs it holds (in `.flac`, pcm and flac both mean FLAC).
+    public var audioCodecs: [AudioCodec] {
+        switch self {
+        case .mov: [.pcm, .aac]
+        case .mkv: [.pcm, .aac, .flac, .opus]
+        case .mp4, .m4v, .m4a: [.aac]
+        case .wav, .aiff, .aif, .caf: [.pcm]
+        case .flac: [.pcm, .flac]
+        case .webm: [.opus]
+        }
+    }
+
+    /// The video codecs it holds: none for sound alone; FFmpeg's MP4 writer
+    /// takes no ProRes, and its .m4v (iPod) writer H.264 alone.
+    public var videoCodecs: [VideoCodec] {
+        switch self {
+        case .mov, .mkv: [.h264, .hevc, .prores]
+        case .mp4: [.h264, .hevc]
+        case .m4v: [.h264]
+        case .wav, .aiff, .aif, .caf, .flac, .m4a, .webm: []
+        }
+    }
+
+    /// Whether the container can carry `codec`.
+    public func canCarry(_ codec: AudioCodec) -> Bool { audioCodecs.contains(codec) }
+
+    /// Whether the container can carry `codec`.
+    public func canCarry(_ codec: VideoCodec) -> Bool { videoCodecs.contains(codec) }
+
+    /// Why `codec` cannot be written here, and where it can; nil when it can.
+    public func refusal(of codec: AudioCodec) -> String? {
+        guard !canCarry(codec) else { return nil }
+        return "\(codec.rawValue) audio cannot be stored in .\(rawValue), which holds "
+            + Self.list(audioCodecs.map(\.rawValue)) + "; \(codec.rawValue) goes in " + Self.homes(of: codec)
+    }
+
+    /// Why `codec` cannot be written when no container is chosen, as none
+    /// of the default ones holds it; nil when one does.
+    public static func refusalOfDefaults(_ codec: AudioCodec) -> String? {
+        guard !defaults.contains(where: { $0.canCarry(codec) }) else { return nil }
+        return "\(codec.rawValue) audio cannot be stored in the default outputs (.mov, or for sound alone its own format "
+            + "or .m4a); name a \(homes(of: codec)) output with -o or --container"
+    }
+
+    /// ".mkv or .webm": the containers that hold `codec`.
+    private static func homes(of codec: AudioCodec) -> String {
+        list(allCases.filter { $0.canCarry(codec) && $0 != .aif }.map { "." + $0.rawValue })
+    }
+
+    /// Why `codec` cannot be written here, and where it can; nil when it can.
+    public func refusal(of codec: VideoCodec) -> String? {
+        guard !canCarry(codec) else { return nil }
+        let why =
+            switch self {
+            case .webm: "WebM holds only VP8, VP9 or AV1 video, which scale-video does not write; a .webm output holds sound alone"
+            case .mp4: "FFmpeg's MP4 writer does not take \(codec.title)"
+            case .m4v: ".m4v holds H.264 alone"
+            default: ".\(rawValue) holds sound alone"
+            }
+        let homes = Self.movies.filter { $0.canCarry(codec) }.map { "." + $0.rawValue }
+        return "\(codec.title) video cannot be stored in .\(rawValue) (\(why)); use " + Self.list(homes)
+    }
+
+    /// Marks where the encoder's priming and padding are, so a player drops
+    /// them and the track holds exactly the samples written: an mp4/mov
+    /// track's declared duration for AAC, Matroska's codec delay and
+    /// discard padding for Opus; lossless codecs have none.
+    func marksPadding(of codec: AudioCodec) -> Bool {
+        switch codec {
+        case .pcm, .flac: true
+        case .aac: [.mov, .mp4, .m4v, .m4a].contains(self)
+        case .opus: self == .mkv || self == .webm
+        }
+    }
+
+    /// Can mark chapters.
+    var carriesChapters: Bool { [.mov, .mp4, .m4v, .mkv, .m4a].contains(self) }
+
+    /// "a", "a or b", "a, b or c".
+    private static func list(_ items: [String]) -> String {
+        items.count < 2 ? items.joined() : items.dropLast().joined(separator: ", ") + " or " + items[items.count - 1]
+    }
+}
