@@ -42,6 +42,9 @@ struct VideoOptions: ParsableArguments {
             throw ValidationError("--crf and --preset set libx264's and libx265's quality and speed; ProRes has none: choose its --prores-profile.")
         }
         if proresProfile != nil, codec != .prores { throw ValidationError("--prores-profile applies to --video-codec prores.") }
+        if motion == .flow, codec == .prores {
+            throw ValidationError("--motion flow makes 8-bit pictures only: with --video-codec prores (10-bit) use --motion blend.")
+        }
     }
 }
 

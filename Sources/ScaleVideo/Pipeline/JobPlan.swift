@@ -73,7 +73,7 @@ public struct JobPlan: Sendable {
         }
         let mode = source.video.flatMap { writesVideo ? PictureMode(source: $0.picture, keepHDR: request.keepHDR) : nil }
         if let picture = source.video?.picture, mode != nil, request.motion == .flow {
-            try Self.checkFlow(picture, mode: mode)
+            try Self.checkFlow(picture, mode: mode, codec: request.videoCodec)
         }
         let chapters =
             container.carriesChapters
@@ -137,9 +137,12 @@ public struct JobPlan: Sendable {
     public var motion: Motion? { frames > 0 ? request.motion : nil }
 
     /// minterpolate, which `--motion flow` runs, takes 8-bit pictures of at least two 16-pixel blocks each way.
-    private static func checkFlow(_ picture: SourcePicture, mode: PictureMode?) throws {
+    private static func checkFlow(_ picture: SourcePicture, mode: PictureMode?, codec: VideoCodec) throws {
         if mode == .highDynamicRange {
             throw ScaleError.failed("--motion flow makes 8-bit pictures only: with --keep-hdr use --motion blend")
+        }
+        if codec == .prores {
+            throw ScaleError.failed("--motion flow makes 8-bit pictures only: with ProRes (10-bit) use --motion blend")
         }
         if picture.width & ~1 < 32 || picture.height & ~1 < 32 {
             let size = "\(picture.width)x\(picture.height)"
