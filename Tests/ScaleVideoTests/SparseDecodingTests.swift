@@ -80,4 +80,49 @@ struct SparseDecodingTests {
         #expect(decoding.packetsDecoded <= 10 + 3 * 10, "\(decoding.packetsDecoded) of 180 packets decoded")
         #expect(decoding.seeksAhead == 3)
     }
+
+    /// Where at least one frame in three is shown (factor 0.5: one in two),
+    /// a 90-frame key-frame interval is handed on in parts of at most 16
+    /// packets rather than held whole for nothing; a time-lapse of the same
+    /// source (factor 0.02) still holds them whole, to leave them out.
+    @Test(arguments: [(1, 2, 90, false), (1, 50, 4, true)])
+    func longIntervalsAreHeldWholeOnlyWhereFewFramesAreShown(shape: (num: Int64, den: Int64, frames: Int, holds: Bool)) throws {
+        let long = try Media.make(
+            scratch.file("gop90.mp4"), rate: 30, seconds: 6, audio: nil,
+            videoArguments: ["-g", "90", "-keyint_min", "90", "-sc_threshold", "0"])
+        let input = try InputFile(path: long.path)
+        let stream = input.stream(at: 0)
+        let factor = try #require(Rational(shape.num, shape.den))
+        let fps = try #require(Rational(30, 1))
+        let clock = try #require(FrameClock(factor: factor, fps: fps, timeBase: stream.timeBase, frameCount: shape.frames))
+        let shown = ShownPackets(references: PacketReferences(stream: stream), clock: clock)
+        let decoding = try StreamDecoder(path: long.path, streamIndex: 0, kind: "video", selection: shown)
+        var started = false
+        while let frame = try decoding.nextFrame(), let time = frame.timestamp {
+            if !started { shown.start(at: time) }
+            started = true
+        }
+        let held = decoding.mostPacketsHeld
+        if shape.holds {
+            #expect(held == 90)
+        } else {
+            #expect(held <= 16, "\(held) packets held at once")
+        }
+    }
+
+    /// Handed on in parts, the pictures are still those decoding all of it gives.
+    @Test func aSourceHandedOnInPartsShowsTheSamePictures() throws {
+        let long = try Media.make(
+            scratch.file("gop90-noisy.mp4"), rate: 30, seconds: 6, audio: nil,
+            videoArguments: ["-g", "90", "-keyint_min", "90", "-sc_threshold", "0", "-vf", "noise=alls=40:allf=t"])
+        let output = scratch.file("parts.mov")
+        let result = try Tool.scale([long.path, "-o", output.path, "--fps", "30", "--crf", "0", "--quiet", "--factor", "0.5"])
+        try #require(result.status == 0, "\(result.stderr)")
+        let pictures = try Self.pictureDigests(long)
+        try #require(pictures.count == 180)
+        let expected = MapReference("0=0,6=3").frames(times: try Media.frameTimes(long), fps: 30)
+        let written = try Self.pictureDigests(output)
+        #expect(written.count == expected.count)
+        #expect(firstDifference(written, expected.map { pictures[$0] }) == nil)
+    }
 }

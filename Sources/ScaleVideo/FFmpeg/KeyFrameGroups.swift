@@ -12,6 +12,10 @@ protocol PacketSelection: AnyObject {
     func resumption(after timestamp: Int64) -> Int64?
     /// Whether decoding may resume at `packet`, nothing before it being needed after it.
     func startsAfresh(_ packet: Packet) -> Bool
+    /// Whether the packets chosen lately were few enough that holding a
+    /// whole interval, to leave it out or stop early in it, is likely to
+    /// pay; else the next are handed on in short parts, which holds little.
+    var holdsIntervals: Bool { get }
 }
 
 /// What follows a group of packets.
@@ -27,7 +31,9 @@ enum GroupEnd {
 /// Reads one stream's packets a key-frame interval at a time and hands on,
 /// in decoding order, those its PacketSelection keeps. An interval is held
 /// (compressed) until the next key packet arrives; one longer than
-/// `packetLimit` packets or `byteLimit` bytes is handed on in parts.
+/// `packetLimit` packets or `byteLimit` bytes is handed on in parts, and
+/// so is every interval, in parts of `partLimit` packets, while the
+/// selection finds holding them not worth it (most frames shown).
 ///
 /// When the next frame needed lies more than two intervals past a key
 /// packet, the demuxer seeks there (where it can seek exactly) rather than
@@ -45,12 +51,15 @@ final class KeyFrameGroups {
     private var firstKey: Int64?
     /// Seeks that moved ahead.
     private(set) var seeks = 0
+    /// The most packets held at once.
+    private(set) var mostHeld = 0
     /// The kept packets of the current group, last first.
     private var kept: [Packet] = []
     private var nextKey: Packet?
     private var ended = false
 
     static let packetLimit = 1024
+    static let partLimit = 16
     static let byteLimit = 64 << 20
 
     init(selection: PacketSelection, read: @escaping (Packet) throws -> Bool, seek: ((Int64) throws -> Void)?) {
@@ -64,6 +73,7 @@ final class KeyFrameGroups {
         while kept.isEmpty {
             let group = try nextGroup()
             guard !group.packets.isEmpty else { return nil }
+            mostHeld = max(mostHeld, group.packets.count)
             let choice = selection.select(group.packets, end: group.end)
             kept = zip(group.packets, choice).filter(\.1).map(\.0).reversed()
             if kept.isEmpty, case .key(let key) = group.end, let start = group.packets.first?.pts {
@@ -105,13 +115,14 @@ final class KeyFrameGroups {
     private func nextGroup() throws -> (packets: [Packet], end: GroupEnd) {
         var packets: [Packet] = []
         var bytes = 0
+        let limit = selection.holdsIntervals ? Self.packetLimit : Self.partLimit
         if let key = nextKey {
             packets.append(key)
             bytes += key.bytes.count
             nextKey = nil
         }
         while !ended {
-            if packets.count >= Self.packetLimit || bytes >= Self.byteLimit { return (packets, .unknown) }
+            if packets.count >= limit || bytes >= Self.byteLimit { return (packets, .unknown) }
             let packet = try Packet()
             guard try read(packet) else {
                 ended = true

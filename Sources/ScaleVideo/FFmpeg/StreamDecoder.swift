@@ -19,6 +19,8 @@ final class StreamDecoder {
     private(set) var packetsDecoded = 0
     /// Seeks made past packets not needed.
     var seeksAhead: Int { groups?.seeks ?? 0 }
+    /// The most packets the selection held at once, to choose among them.
+    var mostPacketsHeld: Int { groups?.mostHeld ?? 0 }
 
     /// - Parameters:
     ///   - kind: what the stream holds, as warnings name it (`video`, `audio`).

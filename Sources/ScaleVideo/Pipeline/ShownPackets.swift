@@ -12,11 +12,18 @@
 /// out, decoding may resume at the latest key frame at or before the last
 /// frame arriving with the next key frame (FrameClock.latestTimestamp):
 /// the frames between arrive with it, so they are hidden too.
+///
+/// Where at least one frame in three is shown, no interval is left out and
+/// stopping early saves at most a frame or two: the packets are then
+/// handed on in short parts (KeyFrameGroups), so that a long interval is
+/// not held in memory for nothing, until a part shows fewer again. So are
+/// the first ones, where the clock's time line starts and all are shown.
 final class ShownPackets: PacketSelection {
     private let references: PacketReferences
     /// The lane's clock as it was made. Whether a frame is hidden depends only
     /// on where the clock's time line starts, which `start(at:)` gives it.
     private var clock: FrameClock
+    private(set) var holdsIntervals = false
 
     init(references: PacketReferences, clock: FrameClock) {
         self.references = references
@@ -42,6 +49,7 @@ final class ShownPackets: PacketSelection {
             let successor = index < order.count ? order[index] : following.flatMap { $0 > stamp ? $0 : nil }
             return successor.map { !clock.hides(stamp, before: $0) } ?? true
         }
+        holdsIntervals = 3 * shown.count(where: { $0 }) < group.count
         let decodable = group.indices.map { shown[$0] || !references.isDisposable(group[$0]) }
         guard Self.startsAfresh(after: end, references) else { return decodable }
         guard let lastShown = shown.lastIndex(of: true) else { return group.map { _ in false } }
