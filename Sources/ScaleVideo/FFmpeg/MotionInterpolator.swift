@@ -15,6 +15,9 @@ final class MotionInterpolator {
     private var graph: FilterGraph?
     /// The last picture given and its ticks.
     private var last: (picture: Frame, ticks: Int64)?
+    /// The filter's earliest frame not yet handed out or let go, when `isReady`.
+    private let ready: Frame
+    private var isReady = false
 
     /// The filter's options: adaptive overlapped block motion compensation
     /// keeps a moving edge sharp where the plain kind leaves a faint copy of it
@@ -25,7 +28,8 @@ final class MotionInterpolator {
     /// output frames, when that fits: then every weight is exact. Otherwise
     /// positions are rounded to a power of two of ticks a frame. The filter
     /// computes `1024 · ticks`, which must fit in 64 bits for every frame.
-    init(denominator: Int64?, frameCount: Int) {
+    init(denominator: Int64?, frameCount: Int) throws {
+        ready = try Frame()
         let frames = Int64(frameCount) + 2
         let most = min(Int64(Int32.max), (Int64(1) << 52) / frames)
         if let denominator, denominator <= most {
@@ -69,12 +73,26 @@ final class MotionInterpolator {
     }
 
     /// Output frame k, or nil when the filter has not made it yet; valid
-    /// until the next call.
+    /// until the next call. The frames before it are let go.
     func picture(at k: Int) throws -> Frame? {
-        while let frame = try graph?.pull(), let pts = frame.pts {
-            if pts == Int64(k) { return frame }
-            if pts > Int64(k) { throw FFmpegError(sv_averror(EINVAL), "minterpolate skipped output frame \(k)") }
+        try letGo(before: k)
+        guard isReady else { return nil }
+        guard ready.pts == Int64(k) else { throw FFmpegError(sv_averror(EINVAL), "minterpolate skipped output frame \(k)") }
+        isReady = false
+        return ready
+    }
+
+    /// Lets go of the frames made before output frame k, which no one will ask for.
+    func letGo(before k: Int) throws {
+        while true {
+            if !isReady {
+                guard let frame = try graph?.pull() else { return }
+                ready.take(from: frame)
+                isReady = true
+            }
+            guard let pts = ready.pts, pts < Int64(k) else { return }
+            ready.unref()
+            isReady = false
         }
-        return nil
     }
 }

@@ -22,11 +22,11 @@ final class FlowPictures: PictureStage {
     private var atStart: Frame?
     private var arrivals = 0
 
-    init(plan: MotionPlan, adapter: PictureAdapter, blender: PictureBlender) {
+    init(plan: MotionPlan, adapter: PictureAdapter, blender: PictureBlender) throws {
         self.plan = plan
         self.adapter = adapter
         self.blender = blender
-        interpolator = MotionInterpolator(denominator: plan.positionDenominator, frameCount: plan.frameCount)
+        interpolator = try MotionInterpolator(denominator: plan.positionDenominator, frameCount: plan.frameCount)
     }
 
     var isComplete: Bool { plan.isComplete }
@@ -67,7 +67,9 @@ final class FlowPictures: PictureStage {
         try interpolator.add(picture, at: interpolator.ticks(of: position))
     }
 
-    /// Does the waiting steps in order, up to the first whose picture is not made yet.
+    /// Does the waiting steps in order, up to the first whose picture is not
+    /// made yet; the interpolator's frames no step needs are let go as it goes,
+    /// so that a fast stretch, all means, does not pile them up.
     private func run(emit: (Range<Int>, Frame) throws -> Void) throws {
         while let step = waiting.first {
             switch step {
@@ -81,6 +83,7 @@ final class FlowPictures: PictureStage {
             }
             waiting.removeFirst()
         }
+        try interpolator.letGo(before: plan.decided)
     }
 
     /// Whether a waiting step names frame `index`.

@@ -91,7 +91,7 @@ final class VideoLane: ScalingLane {
                         scale: scale, fps: request.fps, timeBase: video.timeBase, frameCount: frameCount, start: request.trim.start)
             else { throw ScaleError.impossibleTarget }
             let blender = try PictureBlender(picturesOf: encoder)
-            if motion == .flow { return FlowPictures(plan: plan, adapter: adapter, blender: blender) }
+            if motion == .flow { return try FlowPictures(plan: plan, adapter: adapter, blender: blender) }
             return BlendedPictures(plan: plan, adapter: adapter, blender: blender)
         }
     }
