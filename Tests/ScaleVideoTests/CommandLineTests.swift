@@ -12,13 +12,15 @@ struct CommandLineTests {
             "Exit status", "tone-mapped", "default one", "--start", "--end", "--pad-audio", "--mono", "--waveform",
             "--noise-floor", ".wav", "-scaled.flac", "--dry-run", "--time-map", "--speed 0:1,12:0.25,14:1", "@FILE",
             "--video-codec", "--prores-profile", "prores", "hevc", "opus", ".webm",
+            "--inputs-from", "--null", "--skip-existing", "--shard <i/n|auto>", "--shard-count", "JOB_COMPLETION_INDEX",
+            "SLURM_ARRAY_TASK_ID",
         ] {
             #expect(result.text.contains(text), "help lacks \(text)")
         }
         // The options stand under their groups' headings, in this order.
-        let headings = ["TARGET:", "OUTPUT:", "AUDIO:", "VIDEO:", "REPORTING:"].compactMap { result.text.range(of: $0)?.lowerBound }
-        #expect(headings.count == 5 && headings == headings.sorted())
-        for (option, heading) in [("--fps", "TARGET:"), ("--jobs", "OUTPUT:"), ("--mono", "AUDIO:"), ("--crf", "VIDEO:"), ("--quiet", "REPORTING:")] {
+        let headings = ["TARGET:", "OUTPUT:", "BATCH:", "AUDIO:", "VIDEO:", "REPORTING:"].compactMap { result.text.range(of: $0)?.lowerBound }
+        #expect(headings.count == 6 && headings == headings.sorted())
+        for (option, heading) in [("--fps", "TARGET:"), ("--jobs", "OUTPUT:"), ("--shard", "BATCH:"), ("--mono", "AUDIO:"), ("--crf", "VIDEO:"), ("--quiet", "REPORTING:")] {
             let before = result.text.range(of: "\n  \(option) ")?.lowerBound
             let last = before.flatMap { at in result.text[..<at].components(separatedBy: "\n").last { $0.hasSuffix(":") && !$0.hasPrefix(" ") } }
             #expect(last == heading, "\(option) is not under \(heading)")
