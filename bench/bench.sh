@@ -25,7 +25,11 @@
 #    --motion blend against --motion nearest, and against the ffmpeg CLI's
 #    blend (setpts, then the framerate filter, which crossfades the two
 #    frames around each output instant), alternating, N runs each, slowing
-#    down ×2 and speeding up ×0.5.
+#    down ×2 and speeding up ×0.5. Then --motion flow on the first 4 s
+#    (minterpolate makes a few 720p pictures a second): output frames a
+#    second, and against the ffmpeg CLI's setpts and minterpolate with the
+#    same options (mi_mode=mci, mc_mode=aobmc) at the output rate,
+#    alternating, N runs each, ×2 and ×0.5.
 #
 # Without an input it makes one: 1280x720, 30 fps, 30 s, H.264 + stereo
 # 48 kHz AAC. The tool is built as scripts/install.sh builds it: release,
@@ -206,5 +210,20 @@ for factor in 2 0.5; do
     -af "asetrate=$rate/$factor,aresample=$rate" -c:v libx264 -preset veryfast -crf 23 -c:a pcm_f32le "$work/blend-ffmpeg.mov")
   compare
   printf '%-16s %8.2fs %8.2fs %6.3f %13.2fs %6.3f\n' "factor $factor" "$nt" "$bt" "$bn" "$fft" "$ratio"
+done
+echo
+ffmpeg -v error -nostdin -y -i "$work/motion.mp4" -t 4 -c copy "$work/flow.mp4"
+frames() { ffprobe -v error -select_streams v:0 -count_packets -show_entries stream=nb_read_packets -of csv=p=0 "$1"; }
+printf '%-16s %8s %7s %8s %13s %7s %8s %6s %8s %8s\n' "flow, 4 s" flow frames "frames/s" "ffmpeg flow" frames \
+  "frames/s" ratio "RSS sv" "RSS ff"
+for factor in 2 0.5; do
+  sv=("$tool" "$work/flow.mp4" -o "$work/flow.mov" --factor "$factor" --fps 30 --audio-codec pcm --preset veryfast
+    --crf 23 --motion flow --quiet --overwrite)
+  ff=(ffmpeg -v error -nostdin -y -i "$work/flow.mp4" -vf "setpts=$factor*PTS,minterpolate=fps=30:mi_mode=mci:mc_mode=aobmc"
+    -af "asetrate=$rate/$factor,aresample=$rate" -c:v libx264 -preset veryfast -crf 23 -c:a pcm_f32le "$work/flow-ffmpeg.mov")
+  compare
+  ns=$(frames "$work/flow.mov"); nf=$(frames "$work/flow-ffmpeg.mov")
+  printf '%-16s %7.2fs %7d %8.2f %12.2fs %7d %8.2f %6.3f %5.0f MB %5.0f MB\n' "factor $factor" "$svt" "$ns" \
+    "$(echo "$ns / $svt" | bc -l)" "$fft" "$nf" "$(echo "$nf / $fft" | bc -l)" "$ratio" "$svm" "$ffm"
 done
 fi
