@@ -119,6 +119,26 @@ struct BlendTests {
         expectSame(try levels(scratch.file("out.mov"), tenBit: true), expected, "10-bit")
     }
 
+    /// ProRes keeps a 10-bit source's depth, and its flat pictures hold
+    /// §9's blends of the source levels exactly.
+    @Test func proResHoldsTheBlendsOfTenBitPictures() throws {
+        let scratch = try Scratch()
+        try Tool.ffmpeg([
+            "-f", "lavfi", "-i",
+            "nullsrc=s=\(Self.width)x\(Self.height):r=10:d=1,format=yuv420p10le,geq=lum='64+37*N':cb=512:cr=512",
+            "-c:v", "libx265", "-pix_fmt", "yuv420p10le", "-x265-params", "log-level=none:lossless=1", scratch.file("in.mp4").path,
+        ])
+        let result = try Tool.scale(
+            ["in.mp4", "-o", "out.mov", "--factor", "7/3", "--fps", "30000/1001", "--video-codec", "prores", "--motion", "blend",
+             "--quiet"],
+            in: scratch.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try Tool.probe(scratch.file("out.mov"), stream: "v:0", "pix_fmt") == "yuv422p10le")
+        let expected = expectedLevels(
+            frames: 10, rate: 10, knots: factorKnots("7/3", seconds: 1), fps: r("30000/1001"), level: { 64 + 37 * $0 })
+        expectSame(try levels(scratch.file("out.mov"), tenBit: true), expected, "ProRes")
+    }
+
     @Test func theModeIsNamedInThePlanAndTheResult() throws {
         let scratch = try Scratch()
         try source(scratch.file("in.mp4"), rate: 10, seconds: 1, level: "16+10*N")
