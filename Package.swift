@@ -35,6 +35,7 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "scale-video-manual", path: "Tools/ManualPage"),
+        .executableTarget(name: "scale-video-example", dependencies: ["ScaleVideo"], path: "examples/library"),
         .executableTarget(name: "scaler-bench", dependencies: ["ScaleVideo"], path: "bench/ScalerBench"),
         .testTarget(name: "ScaleVideoTests", dependencies: ["ScaleVideo"]),
     ]
