@@ -4,7 +4,8 @@ enum HelpText {
     static let discussion = """
         The output plays the same content uniformly faster or slower. Video \
         frames are repeated (slowing down) or skipped (speeding up) against \
-        the output frame clock and encoded as H.264 (with --motion blend, \
+        the output frame clock and encoded, as H.264 unless --video-codec \
+        says otherwise (with --motion blend, \
         crossfaded in slow motion and averaged in fast motion instead; with \
         --motion flow, motion-compensated in slow motion); \
         audio is time-scaled by \
