@@ -1,13 +1,5 @@
 import CFFmpeg
 
-extension MeasuredOutput {
-    /// Reads the movie at `path`: demuxes the video, decodes the audio.
-    /// `isCancelled` is asked between packets.
-    init(path: String, isCancelled: () -> Bool) throws {
-        self = try OutputReadBack(path: path, isCancelled: isCancelled).measured
-    }
-}
-
 /// A written file read back: what it holds, and how many samples its audio
 /// codec puts in a frame, which bounds the priming and padding a container
 /// that cannot mark them leaves in the audio.

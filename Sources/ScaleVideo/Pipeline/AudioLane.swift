@@ -1,16 +1,10 @@
-/// What the job runs of an audio lane, whatever sample type it scales in.
-protocol AudioLaneRunning: ScalingLane {
-    /// Samples per encoded packet for a compressed codec; 0 for PCM.
-    var frameSize: Int { get }
-}
-
 /// The audio lane for the chosen audio stream, scaling in the sample type
 /// its encoding wants. `warn` is told of damaged packets and frames skipped.
 func makeAudioLane(
     source: SourceInfo, request: ScaleRequest, alignment: AudioAlignment, available: Int, segments: AudioMapPlan,
     encoding: AudioEncoding,
     output: OutputFile, waveform: WaveformRecorder?, warn: @escaping (String) -> Void
-) throws -> any AudioLaneRunning {
+) throws -> any ScalingLane {
     guard let index = source.audioStreamIndex else { throw ScaleError.failed("no audio stream") }
     let decoding = try StreamDecoder(path: request.input, streamIndex: index, kind: "audio", warn: warn)
     let parts = AudioLaneParts(
@@ -46,7 +40,7 @@ struct AudioLaneParts {
 /// without --mono channels and layout, are kept. Built on the job's thread,
 /// then handed whole to its own queue (HandOff, in ScaleJob): never used from
 /// two threads at once.
-final class AudioLane<Sample: PCMSample>: AudioLaneRunning {
+final class AudioLane<Sample: PCMSample>: ScalingLane {
     let encoding: AudioEncoding
     private let decoding: StreamDecoder
     private let track: EncodedTrack
@@ -81,8 +75,6 @@ final class AudioLane<Sample: PCMSample>: AudioLaneRunning {
             : MapAudioScaler(channels: layout.channels, plan: parts.segments, blockSize: blockSize)
         merged = .allocate(capacity: parts.request.mono ? 4096 : 0)
     }
-
-    var frameSize: Int { track.encoder.audioFrameSize ?? 0 }
 
     let lane = Lane.audio
 

@@ -72,29 +72,35 @@ public final class ScaleJob: Sendable {
     /// a killed run left are removed.
     public func completedOutput(of plan: JobPlan) throws -> MeasuredOutput? {
         if let waveform = request.waveform, !FileManager.default.fileExists(atPath: waveform) { return nil }
-        let readBack: OutputReadBack
+        let measured: MeasuredOutput
         do {
-            readBack = try OutputReadBack(path: request.output) { gate.isCancelled }
+            measured = try readBack(request.output, holding: plan)
         } catch ScaleError.cancelled {
             throw ScaleError.cancelled
         } catch {
             return nil
         }
-        let margin = Self.audioMargin(in: plan.container, codec: plan.audioCodec, frameSize: readBack.audioFrameSize)
-        guard (try? Self.verify(readBack.measured, frames: plan.frames, samples: plan.audio?.samples ?? 0, tolerance: margin))
-            != nil
-        else { return nil }
         for path in [request.output] + (request.waveform.map { [$0] } ?? []) { AtomicOutput.removeStale(of: path) }
-        return readBack.measured
+        return measured
     }
 
-    /// How far a written file's audio may be from the planned samples: none
-    /// for a lossless codec or where the container marks the encoder's
-    /// priming and padding; elsewhere those, one frame of `frameSize`
-    /// samples each.
-    private static func audioMargin(in container: OutputContainer, codec: AudioCodec?, frameSize: Int) -> Int {
-        guard let codec, !container.marksPadding(of: codec) else { return 0 }
-        return 2 * frameSize
+    /// The file at `path` read back, refused unless it holds what `plan`
+    /// says: every frame, and the audio to the sample; for a compressed
+    /// codec in a container that cannot mark its priming and padding for
+    /// removal (AAC in Matroska), to within them (one codec frame each).
+    private func readBack(_ path: String, holding plan: JobPlan) throws -> MeasuredOutput {
+        let readBack = try OutputReadBack(path: path) { gate.isCancelled }
+        let measured = readBack.measured
+        let marked = plan.audioCodec.map { plan.container.marksPadding(of: $0) } ?? true
+        let tolerance = marked ? 0 : 2 * readBack.audioFrameSize
+        guard measured.videoFrames == plan.frames else {
+            throw ScaleError.failed("the written movie holds \(measured.videoFrames) video frames, not \(plan.frames)")
+        }
+        let samples = plan.audio?.samples ?? 0
+        guard abs(measured.audioSamples - samples) <= tolerance else {
+            throw ScaleError.failed("the written movie holds \(measured.audioSamples) audio samples, not \(samples)")
+        }
+        return measured
     }
 
     /// Writes what `plan` says into a temporary file, measures it, and puts
@@ -135,9 +141,7 @@ public final class ScaleJob: Sendable {
             let meter = ProgressMeter(lanes: lanes.map(\.lane), outputDuration: plan.targetDuration, handler: progress)
             try run(lanes, meter: meter)
             try output.finish()
-            let measured = try MeasuredOutput(path: destination.temporaryPath) { gate.isCancelled }
-            let padding = Self.audioMargin(in: plan.container, codec: plan.audioCodec, frameSize: audio?.frameSize ?? 0)
-            try Self.verify(measured, frames: plan.frames, samples: plan.audio?.samples ?? 0, tolerance: padding)
+            let measured = try readBack(destination.temporaryPath, holding: plan)
             if let recorder, let picture {
                 let retiming =
                     plan.timeMap.map { "along \($0.knots.count) knots" } ?? String(printf: "\u{00D7}%g", scale.factor.doubleValue)
@@ -173,19 +177,6 @@ public final class ScaleJob: Sendable {
         }
         group.wait()
         if let failure = failures.first { throw failure }
-    }
-
-    /// Refuses a written file that does not hold what was planned: every
-    /// frame, and the audio to the sample; for a compressed codec in a
-    /// container that cannot mark its priming and padding for removal (AAC
-    /// in Matroska), to within them (one encoder frame each).
-    private static func verify(_ measured: MeasuredOutput, frames: Int, samples: Int, tolerance: Int) throws {
-        guard measured.videoFrames == frames else {
-            throw ScaleError.failed("the written movie holds \(measured.videoFrames) video frames, not \(frames)")
-        }
-        guard abs(measured.audioSamples - samples) <= tolerance else {
-            throw ScaleError.failed("the written movie holds \(measured.audioSamples) audio samples, not \(samples)")
-        }
     }
 }
 
