@@ -26,7 +26,8 @@ let package = Package(
             pkgConfig: "rubberband",
             providers: [.apt(["librubberband-dev", "pkg-config"])]
         ),
-        .target(name: "ScaleVideo", dependencies: ["CFFmpeg", "CRubberBand"]),
+        .target(name: "CScalerKernel"),
+        .target(name: "ScaleVideo", dependencies: ["CFFmpeg", "CRubberBand", "CScalerKernel"]),
         .executableTarget(
             name: "scale-video",
             dependencies: [

@@ -1,3 +1,5 @@
+import CScalerKernel
+
 /// Progressive time-scaling of interleaved audio (SPEC §5), in the sample
 /// type of the output: 16-bit as the specification states, or 24-bit,
 /// 32-bit or float for sources of those families.
@@ -27,16 +29,31 @@ public final class AudioScaler<Sample: PCMSample> {
     private let block: UnsafeMutableBufferPointer<Sample>
     private var blockFrames = 0
 
+    /// The C kernel for this sample type, if it has one, and whether it may
+    /// use vector instructions: decided once.
+    private let kernel: (type: any KernelScaled.Type, rule: sv_control_rule, vector: Bool)?
+
     /// - Parameters:
     ///   - channels: interleaved channel count.
     ///   - count: source frames per channel, known in advance.
     ///   - length: output frames per channel.
     ///   - blockSize: output frames per emitted block.
-    public init(channels: Int, count: Int, length: Int, blockSize: Int) {
+    public convenience init(channels: Int, count: Int, length: Int, blockSize: Int) {
+        self.init(channels: channels, count: count, length: length, blockSize: blockSize, vector: true)
+    }
+
+    /// As the public initializer; `vector: false` keeps the C kernel to its
+    /// portable loop, so tests can hold each loop to the specification.
+    init(channels: Int, count: Int, length: Int, blockSize: Int, vector: Bool) {
         precondition(channels > 0 && blockSize > 0, "invalid audio scaler shape")
         self.channels = channels
         self.controls = ControlPoints(count: count, length: length)
         self.blockSize = blockSize
+        if let type = Sample.self as? any KernelScaled.Type, let rule = controls.kernelRule {
+            kernel = (type, rule, vector)
+        } else {
+            kernel = nil
+        }
         window = .allocate(capacity: 4096 * channels)
         block = .allocate(capacity: blockSize * channels)
     }
@@ -125,6 +142,14 @@ public final class AudioScaler<Sample: PCMSample> {
         let stop = min(controls.length, produced + blockSize - blockFrames)
         var n = produced
         var frame = blockFrames
+        // The kernel leaves the last point, which the specification pins.
+        if let kernel, n < min(stop, controls.length - 1) {
+            n = kernel.type.scale(
+                window: UnsafeRawPointer(source), firstHeld: firstHeld, lastBase: lastBase,
+                into: UnsafeMutableRawPointer(out + frame * channels), frames: n, to: min(stop, controls.length - 1),
+                channels: channels, rule: kernel.rule, vector: kernel.vector)
+            frame += n - produced
+        }
         while n < stop {
             let control = controls[n]
             let base = Int(control)

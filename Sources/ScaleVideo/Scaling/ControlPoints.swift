@@ -1,3 +1,5 @@
+import CScalerKernel
+
 /// The control points of SPEC §5: for each of `length` output samples, a
 /// fractional index into the `count` source samples. The integer part picks
 /// a sample, the fraction weighs it against the next.
@@ -31,6 +33,16 @@ public struct ControlPoints: Sendable {
             rule = .smooth(denominator: Double(length - 1) / Double(count - 1))
         } else {
             rule = .linear(span: Double(count - 1), divisor: Double(length - 1))
+        }
+    }
+
+    /// The rule as the C kernel takes it, for every point but the last;
+    /// nil where every point is 0.
+    var kernelRule: sv_control_rule? {
+        switch rule {
+        case .zero: nil
+        case .smooth(let denominator): sv_control_rule(kind: SV_RULE_SMOOTH, a: denominator, b: 0)
+        case .linear(let span, let divisor): sv_control_rule(kind: SV_RULE_LINEAR, a: span, b: divisor)
         }
     }
 

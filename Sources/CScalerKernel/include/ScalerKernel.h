@@ -1,0 +1,32 @@
+#ifndef SCALER_KERNEL_H
+#define SCALER_KERNEL_H
+
+#include <stdint.h>
+
+/// How SPEC §5 places output frame n in the source: `smooth` (slowing
+/// down) is `floor(x) + smoothstep(fract(x))` with `x = n / a`; `linear`
+/// is `a · n / b`. Every expression is the specification's, in its order.
+typedef enum { SV_RULE_SMOOTH = 1, SV_RULE_LINEAR = 2 } sv_rule_kind;
+
+typedef struct {
+    sv_rule_kind kind;
+    double a;
+    double b;
+} sv_control_rule;
+
+/// Interpolates output frames `n ..< stop` into `out` (interleaved, from its
+/// start) from `window`, the interleaved source frames from `first_held` on,
+/// for as long as both frames one reads are at most `last_base + 1`.
+/// Returns the first frame not written. `vector` allows the AVX2 loop where
+/// the processor has it; the result is the same to the bit either way.
+int64_t sv_scale_int16(const int16_t *window, int64_t first_held, int64_t last_base, int16_t *out,
+                       int64_t n, int64_t stop, int64_t channels, sv_control_rule rule, int vector);
+
+/// As `sv_scale_int16`, for 32-bit float samples.
+int64_t sv_scale_float(const float *window, int64_t first_held, int64_t last_base, float *out,
+                       int64_t n, int64_t stop, int64_t channels, sv_control_rule rule, int vector);
+
+/// Whether the AVX2 loops run on this processor.
+int sv_scaler_has_vector(void);
+
+#endif
