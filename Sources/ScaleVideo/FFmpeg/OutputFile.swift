@@ -4,9 +4,11 @@ import Glibc
 
 /// A container being written. Streams are added before `start()`, on one
 /// thread; after it, the tracks of the lanes call `write` from their own
-/// queues, and `write` and `finish` hold a lock.
+/// queues, and `write` and `finish` hold a lock. The bytes reach the file
+/// on a thread of their own (FileWriter).
 final class OutputFile {
     private var context: UnsafeMutablePointer<AVFormatContext>?
+    private var writer: FileWriter?
     private let lock = Lock()
     private var started = false
     /// The name errors give: the output as the user named it.
@@ -24,9 +26,8 @@ final class OutputFile {
     }
 
     deinit {
-        if let context, context.pointee.pb != nil, context.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
-            avio_closep(&context.pointee.pb)
-        }
+        try? writer?.close()
+        context?.pointee.pb = nil
         avformat_free_context(context)
     }
 
@@ -55,7 +56,12 @@ final class OutputFile {
     /// Opens the file and writes the header. Stream time bases may change here.
     func start() throws {
         if format.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
-            try check(avio_open(&format.pointee.pb, format.pointee.url, AVIO_FLAG_WRITE), "cannot write \(name)")
+            do {
+                writer = try FileWriter(path: String(cString: format.pointee.url))
+            } catch let error as FFmpegError {
+                throw FFmpegError(error.code, "cannot write \(name)")
+            }
+            format.pointee.pb = writer?.context
         }
         try check(avformat_write_header(format, nil), "cannot write \(name)")
         started = true
@@ -71,14 +77,22 @@ final class OutputFile {
         try check(av_interleaved_write_frame(format, packet.pointer), "cannot write \(name)")
     }
 
+    /// A failure to write the file is told as one, whichever call met it.
+    private func failure(_ result: Int32, _ operation: String) -> FFmpegError {
+        FFmpegError(writer?.error?.code ?? result, writer?.error == nil ? operation : "cannot write \(name)")
+    }
+
     /// Flushes the interleaving queue, writes the trailer and closes the file.
     func finish() throws {
         lock.lock()
         defer { lock.unlock() }
         guard started else { return }
-        try check(av_write_trailer(format), "cannot finish \(name)")
-        if format.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
-            try check(avio_closep(&format.pointee.pb), "cannot finish \(name)")
+        let trailer = av_write_trailer(format)
+        if trailer < 0 { throw failure(trailer, "cannot finish \(name)") }
+        do {
+            try writer?.close()
+        } catch let error as FFmpegError {
+            throw FFmpegError(error.code, "cannot write \(name)")
         }
     }
 }
