@@ -10,10 +10,11 @@ import Glibc
 /// the one sequential writing would make. The first failed write is
 /// reported by every later write and seek, and by `close()`.
 final class FileWriter: @unchecked Sendable {
-    /// Bytes in the muxer's buffer and in each spare one.
-    private static let bufferSize = 65_536
+    /// Bytes in the muxer's buffer and in each spare one: what FFmpeg's own
+    /// file protocol writes at a time.
+    private static let bufferSize = 262_144
     /// Spare buffers: how far the writing may fall behind.
-    private static let spareCount = 4
+    private static let spareCount = 2
 
     private(set) var context: UnsafeMutablePointer<AVIOContext>?
     private let descriptor: Int32
@@ -49,11 +50,13 @@ final class FileWriter: @unchecked Sendable {
             { opaque, offset, whence in
                 Unmanaged<FileWriter>.fromOpaque(opaque!).takeUnretainedValue().seek(offset, whence: whence)
             })
-        guard context != nil else {
+        guard let context else {
             av_free(buffer)
             Glibc.close(descriptor)
             throw FFmpegError(sv_averror(ENOMEM), "avio_alloc_context")
         }
+        // Hand over full buffers only, not one per packet the muxer writes.
+        context.pointee.min_packet_size = Int32(Self.bufferSize)
         // The thread holds the writer until `close()` lets it end.
         let writer = Unmanaged.passRetained(self)
         startThread {
