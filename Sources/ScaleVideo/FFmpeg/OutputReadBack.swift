@@ -10,9 +10,22 @@ struct OutputReadBack {
     let audioFrameSize: Int
 
     /// Reads the movie at `path`: demuxes the video, decodes the audio.
-    /// `isCancelled` is asked between packets.
+    /// `isCancelled` is asked between packets. A WAV or AIFF file of PCM
+    /// sound alone is counted as such a source is (its samples lie one after
+    /// another): from its first packet's place to the end of the data its
+    /// header declares, or of the file if it is shorter.
     init(path: String, isCancelled: () -> Bool) throws {
         let input = try InputFile(path: path)
+        if input.storesSamplesContiguously, input.bestStream(AVMEDIA_TYPE_VIDEO) == nil,
+            let stream = input.bestStream(AVMEDIA_TYPE_AUDIO),
+            let sound = try StreamDecoder(path: path, streamIndex: stream.index, kind: "audio").countWithoutDecoding()
+        {
+            let rate = Double(stream.pointer.pointee.codecpar.pointee.sample_rate)
+            measured = MeasuredOutput(
+                videoFrames: 0, videoDuration: 0, audioSamples: sound.count, audioDuration: Double(sound.count) / rate)
+            audioFrameSize = 0
+            return
+        }
         var video = VideoSpan(stream: input.bestStream(AVMEDIA_TYPE_VIDEO))
         var audio = try input.bestStream(AVMEDIA_TYPE_AUDIO).map { try AudioCount(stream: $0) }
         let packet = try Packet()
