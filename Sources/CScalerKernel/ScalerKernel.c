@@ -31,33 +31,34 @@ static inline int16_t int16_scaled(double value) {
     return (int16_t)rounded_bits(value);
 }
 
-static int64_t int16_portable(const int16_t *window, int64_t first_held, int64_t last_base, int16_t *out,
-                              int64_t n, int64_t stop, int64_t channels, sv_control_rule rule) {
-    for (; n < stop; ++n, out += channels) {
-        double control = control_at(n, rule);
-        int64_t base = (int64_t)control;
-        if (base > last_base) break;
-        double weight = control - (double)base;
-        const int16_t *a = window + (base - first_held) * channels;
-        for (int64_t c = 0; c < channels; ++c) {
-            double first = a[c];
-            out[c] = int16_scaled(first + weight * ((double)a[c + channels] - first));
-        }
-    }
-    return n;
+/// Sample `index` of 16-bit or float `samples`, as a double.
+static inline double sample_at(const void *samples, int64_t index, sv_sample_type type) {
+    if (type == SV_SAMPLE_FLOAT) return ((const float *)samples)[index];
+    return ((const int16_t *)samples)[index];
 }
 
-static int64_t float_portable(const float *window, int64_t first_held, int64_t last_base, float *out,
-                              int64_t n, int64_t stop, int64_t channels, sv_control_rule rule) {
-    for (; n < stop; ++n, out += channels) {
+/// Stores `value` as sample `index` of 16-bit or float `samples`.
+static inline void store_at(void *samples, int64_t index, double value, sv_sample_type type) {
+    if (type == SV_SAMPLE_FLOAT) {
+        ((float *)samples)[index] = (float)value;
+    } else {
+        ((int16_t *)samples)[index] = int16_scaled(value);
+    }
+}
+
+/// The loop for every processor, one frame and channel at a time; `type`
+/// a constant where it is inlined.
+static inline int64_t portable(sv_sample_type type, const void *window, int64_t first_held, int64_t last_base,
+                               void *out, int64_t n, int64_t stop, int64_t channels, sv_control_rule rule) {
+    for (int64_t written = 0; n < stop; ++n, written += channels) {
         double control = control_at(n, rule);
         int64_t base = (int64_t)control;
         if (base > last_base) break;
         double weight = control - (double)base;
-        const float *a = window + (base - first_held) * channels;
+        int64_t a = (base - first_held) * channels;
         for (int64_t c = 0; c < channels; ++c) {
-            double first = a[c];
-            out[c] = (float)(first + weight * ((double)a[c + channels] - first));
+            double first = sample_at(window, a + c, type);
+            store_at(out, written + c, first + weight * (sample_at(window, a + c + channels, type) - first), type);
         }
     }
     return n;
@@ -119,101 +120,96 @@ VECTOR static inline void halves(__m128i pairs, __m256d *lower, __m256d *upper) 
     *upper = _mm256_cvtepi32_pd(_mm_srai_epi32(pairs, 16));
 }
 
-VECTOR static int64_t int16_vector(const int16_t *window, int64_t first_held, int64_t last_base, int16_t *out,
-                                   int64_t n, int64_t stop, int64_t channels, sv_control_rule rule) {
-    const int16_t *source = window - first_held * channels;
+/// Four frames of 16-bit samples, one or two channels: `at` holds where
+/// each frame's samples start in `source`.
+VECTOR static inline void int16_frames(const int16_t *source, const int64_t *at, __m256d weight, int16_t *out,
+                                        int64_t channels) {
+    // Each sample and the one a frame later, as one 32-bit pair (mono); or
+    // left and right of each frame, then of the next (stereo).
+    int64_t next = channels;
+    __m128i now = _mm_setr_epi32(pair_at(source + at[0]), pair_at(source + at[1]), pair_at(source + at[2]),
+                                 pair_at(source + at[3]));
+    if (channels == 1) {
+        __m256d first, second;
+        halves(now, &first, &second);
+        __m128i result = int16_lanes(between(first, second, weight));
+        _mm_storel_epi64((__m128i *)out, _mm_packs_epi32(result, result));
+        return;
+    }
+    __m128i later = _mm_setr_epi32(pair_at(source + at[0] + next), pair_at(source + at[1] + next),
+                                   pair_at(source + at[2] + next), pair_at(source + at[3] + next));
+    __m256d left, right, nextLeft, nextRight;
+    halves(now, &left, &right);
+    halves(later, &nextLeft, &nextRight);
+    __m128i l = int16_lanes(between(left, nextLeft, weight));
+    __m128i r = int16_lanes(between(right, nextRight, weight));
+    _mm_storeu_si128((__m128i *)out, _mm_or_si128(_mm_and_si128(l, _mm_set1_epi32(0xFFFF)), _mm_slli_epi32(r, 16)));
+}
+
+/// Four frames of float samples, one or two channels, as `int16_frames`.
+VECTOR static inline void float_frames(const float *source, const int64_t *at, __m256d weight, float *out,
+                                       int64_t channels) {
+    if (channels == 1) {
+        __m256d first = _mm256_setr_pd(source[at[0]], source[at[1]], source[at[2]], source[at[3]]);
+        __m256d second = _mm256_setr_pd(source[at[0] + 1], source[at[1] + 1], source[at[2] + 1], source[at[3] + 1]);
+        _mm_storeu_ps(out, _mm256_cvtpd_ps(between(first, second, weight)));
+        return;
+    }
+    // Per frame: left, right, next left, next right.
+    __m256d f0 = _mm256_cvtps_pd(_mm_loadu_ps(source + at[0]));
+    __m256d f1 = _mm256_cvtps_pd(_mm_loadu_ps(source + at[1]));
+    __m256d f2 = _mm256_cvtps_pd(_mm_loadu_ps(source + at[2]));
+    __m256d f3 = _mm256_cvtps_pd(_mm_loadu_ps(source + at[3]));
+    // Weights as (w0, w0, w1, w1) and (w2, w2, w3, w3).
+    __m256d w01 = _mm256_permute4x64_pd(weight, 0x50);
+    __m256d w23 = _mm256_permute4x64_pd(weight, 0xFA);
+    __m256d r01 = between(_mm256_permute2f128_pd(f0, f1, 0x20), _mm256_permute2f128_pd(f0, f1, 0x31), w01);
+    __m256d r23 = between(_mm256_permute2f128_pd(f2, f3, 0x20), _mm256_permute2f128_pd(f2, f3, 0x31), w23);
+    _mm_storeu_ps(out, _mm256_cvtpd_ps(r01));
+    _mm_storeu_ps(out + 4, _mm256_cvtpd_ps(r23));
+}
+
+/// The AVX2 loop, four frames at a time, for one or two channels; the
+/// portable loop finishes what is left.
+VECTOR static int64_t vector_loop(sv_sample_type type, const void *window, int64_t first_held, int64_t last_base,
+                             void *out, int64_t n, int64_t stop, int64_t channels, sv_control_rule rule) {
     __m256d frames = _mm256_setr_pd((double)n, (double)(n + 1), (double)(n + 2), (double)(n + 3));
-    int64_t bases[4];
-    for (; n + 4 <= stop; n += 4, out += 4 * channels) {
-        __m256d weight = controls4(frames, rule, bases);
-        if (bases[3] > last_base) break;
+    int64_t at[4];
+    int64_t written = 0;
+    for (; n + 4 <= stop; n += 4, written += 4 * channels) {
+        __m256d weight = controls4(frames, rule, at);
+        if (at[3] > last_base) break;
         frames = _mm256_add_pd(frames, _mm256_set1_pd(4));
-        if (channels == 1) {
-            // Each frame and the next, as one 32-bit pair.
-            __m128i pairs = _mm_setr_epi32(pair_at(source + bases[0]), pair_at(source + bases[1]),
-                                           pair_at(source + bases[2]), pair_at(source + bases[3]));
-            __m256d first, second;
-            halves(pairs, &first, &second);
-            __m128i result = int16_lanes(between(first, second, weight));
-            _mm_storel_epi64((__m128i *)out, _mm_packs_epi32(result, result));
+        for (int k = 0; k < 4; ++k) at[k] = (at[k] - first_held) * channels;
+        if (type == SV_SAMPLE_FLOAT) {
+            float_frames(window, at, weight, (float *)out + written, channels);
         } else {
-            // Left and right of each frame, and of the next.
-            __m128i now = _mm_setr_epi32(pair_at(source + 2 * bases[0]), pair_at(source + 2 * bases[1]),
-                                         pair_at(source + 2 * bases[2]), pair_at(source + 2 * bases[3]));
-            __m128i next = _mm_setr_epi32(pair_at(source + 2 * bases[0] + 2), pair_at(source + 2 * bases[1] + 2),
-                                          pair_at(source + 2 * bases[2] + 2), pair_at(source + 2 * bases[3] + 2));
-            __m256d left, right, nextLeft, nextRight;
-            halves(now, &left, &right);
-            halves(next, &nextLeft, &nextRight);
-            __m128i l = int16_lanes(between(left, nextLeft, weight));
-            __m128i r = int16_lanes(between(right, nextRight, weight));
-            __m128i frames16 = _mm_or_si128(_mm_and_si128(l, _mm_set1_epi32(0xFFFF)), _mm_slli_epi32(r, 16));
-            _mm_storeu_si128((__m128i *)out, frames16);
+            int16_frames(window, at, weight, (int16_t *)out + written, channels);
         }
     }
-    return int16_portable(window, first_held, last_base, out, n, stop, channels, rule);
+    void *rest = type == SV_SAMPLE_FLOAT ? (void *)((float *)out + written) : (void *)((int16_t *)out + written);
+    return portable(type, window, first_held, last_base, rest, n, stop, channels, rule);
 }
 
-VECTOR static int64_t float_vector(const float *window, int64_t first_held, int64_t last_base, float *out,
-                                   int64_t n, int64_t stop, int64_t channels, sv_control_rule rule) {
-    const float *source = window - first_held * channels;
-    __m256d frames = _mm256_setr_pd((double)n, (double)(n + 1), (double)(n + 2), (double)(n + 3));
-    int64_t bases[4];
-    for (; n + 4 <= stop; n += 4, out += 4 * channels) {
-        __m256d weight = controls4(frames, rule, bases);
-        if (bases[3] > last_base) break;
-        frames = _mm256_add_pd(frames, _mm256_set1_pd(4));
-        if (channels == 1) {
-            const float *s = source;
-            __m256d first = _mm256_setr_pd(s[bases[0]], s[bases[1]], s[bases[2]], s[bases[3]]);
-            __m256d second = _mm256_setr_pd(s[bases[0] + 1], s[bases[1] + 1], s[bases[2] + 1], s[bases[3] + 1]);
-            _mm_storeu_ps(out, _mm256_cvtpd_ps(between(first, second, weight)));
-        } else {
-            // Per frame: left, right, next left, next right.
-            __m256d f0 = _mm256_cvtps_pd(_mm_loadu_ps(source + 2 * bases[0]));
-            __m256d f1 = _mm256_cvtps_pd(_mm_loadu_ps(source + 2 * bases[1]));
-            __m256d f2 = _mm256_cvtps_pd(_mm_loadu_ps(source + 2 * bases[2]));
-            __m256d f3 = _mm256_cvtps_pd(_mm_loadu_ps(source + 2 * bases[3]));
-            // Weights as (w0, w0, w1, w1) and (w2, w2, w3, w3).
-            __m256d w01 = _mm256_permute4x64_pd(weight, 0x50);
-            __m256d w23 = _mm256_permute4x64_pd(weight, 0xFA);
-            __m256d r01 = between(_mm256_permute2f128_pd(f0, f1, 0x20), _mm256_permute2f128_pd(f0, f1, 0x31), w01);
-            __m256d r23 = between(_mm256_permute2f128_pd(f2, f3, 0x20), _mm256_permute2f128_pd(f2, f3, 0x31), w23);
-            _mm_storeu_ps(out, _mm256_cvtpd_ps(r01));
-            _mm_storeu_ps(out + 4, _mm256_cvtpd_ps(r23));
-        }
+int64_t sv_scale(sv_sample_type type, const void *window, int64_t first_held, int64_t last_base, void *out,
+                 int64_t n, int64_t stop, int64_t channels, sv_control_rule rule, int vector) {
+    if (vector && channels <= 2 && sv_scaler_has_vector()) {
+        if (type == SV_SAMPLE_FLOAT) return vector_loop(SV_SAMPLE_FLOAT, window, first_held, last_base, out, n, stop, channels, rule);
+        return vector_loop(SV_SAMPLE_INT16, window, first_held, last_base, out, n, stop, channels, rule);
     }
-    return float_portable(window, first_held, last_base, out, n, stop, channels, rule);
-}
-
-int64_t sv_scale_int16(const int16_t *window, int64_t first_held, int64_t last_base, int16_t *out,
-                       int64_t n, int64_t stop, int64_t channels, sv_control_rule rule, int vector) {
-    if (vector && channels <= 2 && sv_scaler_has_vector())
-        return int16_vector(window, first_held, last_base, out, n, stop, channels, rule);
-    return int16_portable(window, first_held, last_base, out, n, stop, channels, rule);
-}
-
-int64_t sv_scale_float(const float *window, int64_t first_held, int64_t last_base, float *out,
-                       int64_t n, int64_t stop, int64_t channels, sv_control_rule rule, int vector) {
-    if (vector && channels <= 2 && sv_scaler_has_vector())
-        return float_vector(window, first_held, last_base, out, n, stop, channels, rule);
-    return float_portable(window, first_held, last_base, out, n, stop, channels, rule);
+    if (type == SV_SAMPLE_FLOAT) return portable(SV_SAMPLE_FLOAT, window, first_held, last_base, out, n, stop, channels, rule);
+    return portable(SV_SAMPLE_INT16, window, first_held, last_base, out, n, stop, channels, rule);
 }
 
 #else
 
 int sv_scaler_has_vector(void) { return 0; }
 
-int64_t sv_scale_int16(const int16_t *window, int64_t first_held, int64_t last_base, int16_t *out,
-                       int64_t n, int64_t stop, int64_t channels, sv_control_rule rule, int vector) {
+int64_t sv_scale(sv_sample_type type, const void *window, int64_t first_held, int64_t last_base, void *out,
+                 int64_t n, int64_t stop, int64_t channels, sv_control_rule rule, int vector) {
     (void)vector;
-    return int16_portable(window, first_held, last_base, out, n, stop, channels, rule);
-}
-
-int64_t sv_scale_float(const float *window, int64_t first_held, int64_t last_base, float *out,
-                       int64_t n, int64_t stop, int64_t channels, sv_control_rule rule, int vector) {
-    (void)vector;
-    return float_portable(window, first_held, last_base, out, n, stop, channels, rule);
+    if (type == SV_SAMPLE_FLOAT) return portable(SV_SAMPLE_FLOAT, window, first_held, last_base, out, n, stop, channels, rule);
+    return portable(SV_SAMPLE_INT16, window, first_held, last_base, out, n, stop, channels, rule);
 }
 
 #endif

@@ -81,10 +81,10 @@ struct ScalingKernelTests {
         var out = [Int16](repeating: 0, count: 2 * 40)
         let end = window.withUnsafeBufferPointer { source in
             out.withUnsafeMutableBufferPointer { written in
-                Int16.scale(
-                    window: UnsafeRawPointer(source.baseAddress!), firstHeld: firstHeld, lastBase: firstHeld + held - 2,
-                    into: UnsafeMutableRawPointer(written.baseAddress!), frames: start, to: start + 40, channels: 2,
-                    rule: controls.kernelRule!, vector: vector)
+                Int(
+                    sv_scale(
+                        SV_SAMPLE_INT16, source.baseAddress!, Int64(firstHeld), Int64(firstHeld + held - 2),
+                        written.baseAddress!, Int64(start), Int64(start + 40), 2, controls.kernelRule!, vector ? 1 : 0))
             }
         }
         #expect(end == start + 40)

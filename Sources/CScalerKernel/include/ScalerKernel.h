@@ -14,17 +14,18 @@ typedef struct {
     double b;
 } sv_control_rule;
 
+/// The sample types the kernel takes, interleaved.
+typedef enum { SV_SAMPLE_INT16 = 1, SV_SAMPLE_FLOAT = 2 } sv_sample_type;
+
 /// Interpolates output frames `n ..< stop` into `out` (interleaved, from its
 /// start) from `window`, the interleaved source frames from `first_held` on,
-/// for as long as both frames one reads are at most `last_base + 1`.
-/// Returns the first frame not written. `vector` allows the AVX2 loop where
-/// the processor has it; the result is the same to the bit either way.
-int64_t sv_scale_int16(const int16_t *window, int64_t first_held, int64_t last_base, int16_t *out,
-                       int64_t n, int64_t stop, int64_t channels, sv_control_rule rule, int vector);
-
-/// As `sv_scale_int16`, for 32-bit float samples.
-int64_t sv_scale_float(const float *window, int64_t first_held, int64_t last_base, float *out,
-                       int64_t n, int64_t stop, int64_t channels, sv_control_rule rule, int vector);
+/// for as long as both frames one reads are at most `last_base + 1`; 16-bit
+/// samples are rounded to nearest, ties to even, and clamped, floats
+/// rounded to the nearest float. Returns the first frame not written.
+/// `vector` allows the AVX2 loop where the processor has it; the result is
+/// the same to the bit either way.
+int64_t sv_scale(sv_sample_type type, const void *window, int64_t first_held, int64_t last_base, void *out,
+                 int64_t n, int64_t stop, int64_t channels, sv_control_rule rule, int vector);
 
 /// Whether the AVX2 loops run on this processor.
 int sv_scaler_has_vector(void);

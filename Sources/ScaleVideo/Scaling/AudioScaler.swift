@@ -31,7 +31,7 @@ public final class AudioScaler<Sample: PCMSample> {
 
     /// The C kernel for this sample type, if it has one, and whether it may
     /// use vector instructions: decided once.
-    private let kernel: (type: any KernelScaled.Type, rule: sv_control_rule, vector: Bool)?
+    private let kernel: (type: sv_sample_type, rule: sv_control_rule, vector: Bool)?
 
     /// - Parameters:
     ///   - channels: interleaved channel count.
@@ -50,7 +50,7 @@ public final class AudioScaler<Sample: PCMSample> {
         self.controls = ControlPoints(count: count, length: length)
         self.blockSize = blockSize
         if let type = Sample.self as? any KernelScaled.Type, let rule = controls.kernelRule {
-            kernel = (type, rule, vector)
+            kernel = (type.kernelType, rule, vector)
         } else {
             kernel = nil
         }
@@ -144,10 +144,10 @@ public final class AudioScaler<Sample: PCMSample> {
         var frame = blockFrames
         // The kernel leaves the last point, which the specification pins.
         if let kernel, n < min(stop, controls.length - 1) {
-            n = kernel.type.scale(
-                window: UnsafeRawPointer(source), firstHeld: firstHeld, lastBase: lastBase,
-                into: UnsafeMutableRawPointer(out + frame * channels), frames: n, to: min(stop, controls.length - 1),
-                channels: channels, rule: kernel.rule, vector: kernel.vector)
+            n = Int(
+                sv_scale(
+                    kernel.type, source, Int64(firstHeld), Int64(lastBase), out + frame * channels, Int64(n),
+                    Int64(min(stop, controls.length - 1)), Int64(channels), kernel.rule, kernel.vector ? 1 : 0))
             frame += n - produced
         }
         while n < stop {
