@@ -16,7 +16,7 @@ struct FileWriterTests {
     @Test func seeksAndRewritesLandWhereAMuxerPutsThem() throws {
         let scratch = try Scratch()
         let path = scratch.file("out.bin").path
-        let writer = try FileWriter(path: path)
+        let writer = try FileWriter(path: path, name: "out.bin")
         let context = try #require(writer.context)
         // More than the spare buffers hold, so the muxer waits for the thread.
         var expected = Self.pattern(1_000_003, salt: 0)
@@ -39,6 +39,9 @@ struct FileWriterTests {
 
     @Test func aFileThatCannotBeCreatedIsRefusedAtOnce() throws {
         let scratch = try Scratch()
-        #expect(throws: FFmpegError.self) { try FileWriter(path: scratch.file("missing/out.bin").path) }
+        let error = #expect(throws: FFmpegError.self) {
+            try FileWriter(path: scratch.file("missing/out.bin").path, name: "out.bin")
+        }
+        #expect(error?.description == "cannot write out.bin: No such file or directory")
     }
 }

@@ -18,6 +18,8 @@ final class FileWriter: @unchecked Sendable {
 
     private(set) var context: UnsafeMutablePointer<AVIOContext>?
     private let descriptor: Int32
+    /// What every error says was being done: `cannot write NAME`.
+    private let operation: String
     private let lock = Lock()
     /// Buffers waiting to be written, oldest first, with their lengths and offsets.
     private var waiting: [(bytes: UnsafeMutableRawPointer, count: Int, offset: Int64)] = []
@@ -33,13 +35,15 @@ final class FileWriter: @unchecked Sendable {
     /// Whether `close()` has run: the file is closed once.
     private var closed = false
 
-    /// Creates (or empties) the file at `path` and starts its writing thread.
-    init(path: String) throws {
+    /// Creates (or empties) the file at `path` and starts its writing
+    /// thread; errors say `cannot write` `name`, the output as the user named it.
+    init(path: String, name: String) throws {
+        operation = "cannot write \(name)"
         descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else { throw FFmpegError(sv_averror(errno), "open") }
+        guard descriptor >= 0 else { throw FFmpegError(sv_averror(errno), operation) }
         guard let buffer = av_malloc(Self.bufferSize) else {
             Glibc.close(descriptor)
-            throw FFmpegError(sv_averror(ENOMEM), "av_malloc")
+            throw FFmpegError(sv_averror(ENOMEM), operation)
         }
         let opaque = Unmanaged.passUnretained(self).toOpaque()
         context = avio_alloc_context(
@@ -53,7 +57,7 @@ final class FileWriter: @unchecked Sendable {
         guard let context else {
             av_free(buffer)
             Glibc.close(descriptor)
-            throw FFmpegError(sv_averror(ENOMEM), "avio_alloc_context")
+            throw FFmpegError(sv_averror(ENOMEM), operation)
         }
         // Hand over full buffers only, not one per packet the muxer writes.
         context.pointee.min_packet_size = Int32(Self.bufferSize)
@@ -167,12 +171,12 @@ final class FileWriter: @unchecked Sendable {
             return self.failure
         }
         let closed = Glibc.close(descriptor)
-        if failure != 0 { throw FFmpegError(sv_averror(failure), "write") }
-        if closed != 0 { throw FFmpegError(sv_averror(errno), "close") }
+        if failure != 0 { throw FFmpegError(sv_averror(failure), operation) }
+        if closed != 0 { throw FFmpegError(sv_averror(errno), operation) }
     }
 
     /// The first failed write's error, if any.
     var error: FFmpegError? {
-        lock.withLock { failure == 0 ? nil : FFmpegError(sv_averror(failure), "write") }
+        lock.withLock { failure == 0 ? nil : FFmpegError(sv_averror(failure), operation) }
     }
 }

@@ -56,11 +56,7 @@ final class OutputFile {
     /// Opens the file and writes the header. Stream time bases may change here.
     func start() throws {
         if format.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
-            do {
-                writer = try FileWriter(path: String(cString: format.pointee.url))
-            } catch let error as FFmpegError {
-                throw FFmpegError(error.code, "cannot write \(name)")
-            }
+            writer = try FileWriter(path: String(cString: format.pointee.url), name: name)
             format.pointee.pb = writer?.context
         }
         try check(avformat_write_header(format, nil), "cannot write \(name)")
@@ -77,22 +73,14 @@ final class OutputFile {
         try check(av_interleaved_write_frame(format, packet.pointer), "cannot write \(name)")
     }
 
-    /// A failure to write the file is told as one, whichever call met it.
-    private func failure(_ result: Int32, _ operation: String) -> FFmpegError {
-        FFmpegError(writer?.error?.code ?? result, writer?.error == nil ? operation : "cannot write \(name)")
-    }
-
     /// Flushes the interleaving queue, writes the trailer and closes the file.
     func finish() throws {
         lock.lock()
         defer { lock.unlock() }
         guard started else { return }
         let trailer = av_write_trailer(format)
-        if trailer < 0 { throw failure(trailer, "cannot finish \(name)") }
-        do {
-            try writer?.close()
-        } catch let error as FFmpegError {
-            throw FFmpegError(error.code, "cannot write \(name)")
-        }
+        // A failure to write the file is told as one, whichever call met it.
+        if trailer < 0 { throw writer?.error ?? FFmpegError(trailer, "cannot finish \(name)") }
+        try writer?.close()
     }
 }
