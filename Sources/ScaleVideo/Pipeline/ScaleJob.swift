@@ -112,37 +112,18 @@ public final class ScaleJob: Sendable {
         let picture = try request.waveform.map {
             try AtomicOutput(finalPath: $0, input: request.input, overwrite: request.overwrite)
         }
-        let scale = plan.scale
+        let recorder = plan.audio.flatMap { audio in
+            request.waveform.map { _ in
+                WaveformRecorder(
+                    sourceCount: audio.sourceSamples, scaledCount: audio.samples, bars: WaveformPicture.barCount(),
+                    noiseFloor: request.noiseFloor)
+            }
+        }
         do {
-            let output = try OutputFile(path: destination.temporaryPath, formatFrom: request.output)
-            let video = try plan.source.video.flatMap { video in
-                try plan.mode.map {
-                    try VideoLane(
-                        video: video, request: request, scale: scale, timeMap: plan.timeMap, frameCount: plan.frames,
-                        mode: $0, output: output, warn: warning)
-                }
-            }
-            let recorder = plan.audio.flatMap { audio in
-                request.waveform.map { _ in
-                    WaveformRecorder(
-                        sourceCount: audio.sourceSamples, scaledCount: audio.samples, bars: WaveformPicture.barCount(),
-                        noiseFloor: request.noiseFloor)
-                }
-            }
-            let audio = try plan.audio.map {
-                try makeAudioLane(
-                    source: plan.source, request: request, alignment: $0.alignment, available: $0.available, segments: $0.segments,
-                    encoding: $0.encoding, output: output, waveform: recorder, warn: warning)
-            }
-            try output.describe(tags: plan.source.tags.carriedFromContainer, chapters: plan.chapters)
-            try output.start()
-            let lanes: [any ScalingLane] = (video.map { [$0] } ?? []) + (audio.map { [$0] } ?? [])
-            gate.open(lanes.map(\.lane))
-            let meter = ProgressMeter(lanes: lanes.map(\.lane), outputDuration: plan.targetDuration, handler: progress)
-            try run(lanes, meter: meter)
-            try output.finish()
+            let meter = try write(plan, to: destination.temporaryPath, waveform: recorder, progress: progress, warning: warning)
             let measured = try readBack(destination.temporaryPath, holding: plan)
             if let recorder, let picture {
+                let scale = plan.scale
                 let retiming =
                     plan.timeMap.map { "along \($0.knots.count) knots" } ?? String(printf: "\u{00D7}%g", scale.factor.doubleValue)
                 let panels = recorder.panels(
@@ -156,6 +137,37 @@ public final class ScaleJob: Sendable {
         } catch let error as FFmpegError {
             throw ScaleError.failed(error.description)
         }
+    }
+
+    /// Writes the movie `plan` says to `path` with its lanes, and returns
+    /// their progress meter. The lanes, their decoders and encoders, and
+    /// the muxer are let go when it returns, so the read-back that follows
+    /// does not add its memory to theirs.
+    private func write(
+        _ plan: JobPlan, to path: String, waveform recorder: WaveformRecorder?,
+        progress: @escaping @Sendable (JobProgress) -> Void, warning: @escaping @Sendable (String) -> Void
+    ) throws -> ProgressMeter {
+        let output = try OutputFile(path: path, formatFrom: request.output)
+        let video = try plan.source.video.flatMap { video in
+            try plan.mode.map {
+                try VideoLane(
+                    video: video, request: request, scale: plan.scale, timeMap: plan.timeMap, frameCount: plan.frames,
+                    mode: $0, output: output, warn: warning)
+            }
+        }
+        let audio = try plan.audio.map {
+            try makeAudioLane(
+                source: plan.source, request: request, alignment: $0.alignment, available: $0.available, segments: $0.segments,
+                encoding: $0.encoding, output: output, waveform: recorder, warn: warning)
+        }
+        try output.describe(tags: plan.source.tags.carriedFromContainer, chapters: plan.chapters)
+        try output.start()
+        let lanes: [any ScalingLane] = (video.map { [$0] } ?? []) + (audio.map { [$0] } ?? [])
+        gate.open(lanes.map(\.lane))
+        let meter = ProgressMeter(lanes: lanes.map(\.lane), outputDuration: plan.targetDuration, handler: progress)
+        try run(lanes, meter: meter)
+        try output.finish()
+        return meter
     }
 
     /// Runs each lane on a queue of its own and waits for them all.
