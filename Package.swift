@@ -27,7 +27,8 @@ let package = Package(
             providers: [.apt(["librubberband-dev", "pkg-config"])]
         ),
         .target(name: "CScalerKernel"),
-        .target(name: "ScaleVideo", dependencies: ["CFFmpeg", "CRubberBand", "CScalerKernel"]),
+        .target(name: "CBlendKernel"),
+        .target(name: "ScaleVideo", dependencies: ["CFFmpeg", "CRubberBand", "CScalerKernel", "CBlendKernel"]),
         .executableTarget(
             name: "scale-video",
             dependencies: [

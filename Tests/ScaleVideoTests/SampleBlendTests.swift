@@ -108,6 +108,16 @@ struct SampleBlendTests {
         }
     }
 
+    @Test func meansOfManyTenBitRowsAreExact() {
+        var random = SeededRandom(seed: 10)
+        for count in [2, 3, 7, 1000] {
+            let rows = (0..<count).map { _ in (0..<515).map { _ in UInt16.random(in: 0...1023, using: &random) } }
+            let got = mean(rows, largest: 65535)
+            let expected = (0..<515).map { i in UInt16(roundedTiesUp(rows.reduce(0) { $0 + Int128($1[i]) }, Int128(count))) }
+            #expect(got == expected, "\(count) rows")
+        }
+    }
+
     @Test func aMeanTooLargeToSumIsRefused() {
         #expect(SampleMean(count: 16_843_010, largest: 255) == nil)
         #expect(SampleMean(count: 65_538, largest: 65535) == nil)

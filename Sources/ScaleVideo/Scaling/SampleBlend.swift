@@ -1,10 +1,13 @@
+import CBlendKernel
+
 /// Crossfades a row of picture samples into another by an exact weight
 /// w = n/d: `(1 − w) · a + w · b` rounded to the nearest integer, ties up
 /// (SPEC §9), that is `floor((2(d − n)·a + 2n·b + d) / 2d)`.
 ///
 /// When d is small enough (up to 128 for 8-bit samples, 31 for 10-bit)
 /// that x fits 16 bits and the division is an exact 16-bit multiply-high
-/// and shift, the loop does just that, in vector registers.
+/// and shift, the loop does just that, in vector registers (for 8-bit
+/// samples in C, BlendKernel.c, with AVX2 where the processor has it).
 /// Otherwise it adds `round(w · (b − a))`, looked up in a table made once
 /// per weight for every difference a sample can have. Either way the
 /// rounding is exact.
@@ -53,7 +56,7 @@ public struct Crossfade: Sendable {
     /// Writes the crossfade of `a` into `b`, sample by sample, to `out` (all of one length).
     public func apply(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>) {
         if let (wa, wb, bias, m, s) = fast {
-            Self.fade(a, b, into: out, wa, wb, bias, m, s)
+            sv_fade8(a.baseAddress, b.baseAddress, out.baseAddress, Int64(out.count), wa, wb, bias, m, s)
             return
         }
         offsets.withUnsafeBufferPointer { table in
@@ -62,16 +65,6 @@ public struct Crossfade: Sendable {
                 let x = Int32(a[i])
                 out[i] = UInt8(truncatingIfNeeded: x &+ middle[Int(Int32(b[i]) &- x)])
             }
-        }
-    }
-
-    private static func fade(
-        _ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>,
-        _ wa: UInt16, _ wb: UInt16, _ bias: UInt16, _ m: UInt16, _ s: UInt16
-    ) {
-        for i in 0..<out.count {
-            let x = UInt16(a[i]) &* wa &+ UInt16(b[i]) &* wb &+ bias
-            out[i] = UInt8(truncatingIfNeeded: UInt16(truncatingIfNeeded: (UInt32(x) &* UInt32(m)) &>> 16) &>> s)
         }
     }
 
@@ -99,7 +92,8 @@ public struct Crossfade: Sendable {
 /// ties up (SPEC §9): the rows are summed in 32 bits as they come, then each
 /// sum s becomes `floor((2s + n) / 2n)`, the division done as an exact
 /// multiply and shift chosen once for n: in 16-bit lanes when 2s + n fits
-/// them (8-bit samples, up to 128 rows), else in 64 bits.
+/// them (8-bit samples, up to 128 rows), else in 64 bits. The sums and the
+/// 16-bit division run in C (BlendKernel.c).
 public struct SampleMean: Sendable {
     /// n, the rows averaged.
     public let count: Int
@@ -134,32 +128,28 @@ public struct SampleMean: Sendable {
 
     /// `sum = a + b`, sample by sample.
     public static func start(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, into sum: UnsafeMutableBufferPointer<UInt32>) {
-        for i in 0..<sum.count { sum[i] = UInt32(a[i]) &+ UInt32(b[i]) }
+        sv_sum8_start(a.baseAddress, b.baseAddress, sum.baseAddress, Int64(sum.count))
     }
 
     /// `sum = a + b`, sample by sample, for 16-bit samples.
     public static func start(_ a: UnsafeBufferPointer<UInt16>, _ b: UnsafeBufferPointer<UInt16>, into sum: UnsafeMutableBufferPointer<UInt32>) {
-        for i in 0..<sum.count { sum[i] = UInt32(a[i]) &+ UInt32(b[i]) }
+        sv_sum16_start(a.baseAddress, b.baseAddress, sum.baseAddress, Int64(sum.count))
     }
 
     /// `sum += a`, sample by sample; the sum cannot overflow within the count it was made for.
     public static func add(_ a: UnsafeBufferPointer<UInt8>, into sum: UnsafeMutableBufferPointer<UInt32>) {
-        for i in 0..<sum.count { sum[i] &+= UInt32(a[i]) }
+        sv_sum8_add(a.baseAddress, sum.baseAddress, Int64(sum.count))
     }
 
     /// `sum += a`, sample by sample, for 16-bit samples.
     public static func add(_ a: UnsafeBufferPointer<UInt16>, into sum: UnsafeMutableBufferPointer<UInt32>) {
-        for i in 0..<sum.count { sum[i] &+= UInt32(a[i]) }
+        sv_sum16_add(a.baseAddress, sum.baseAddress, Int64(sum.count))
     }
 
     /// Writes the mean of the `count` rows summed in `sum` to `out`.
     public func apply(_ sum: UnsafeBufferPointer<UInt32>, into out: UnsafeMutableBufferPointer<UInt8>) {
         if let (m, s) = narrow {
-            let n = UInt16(count)
-            for i in 0..<out.count {
-                let x = UInt16(truncatingIfNeeded: sum[i]) &* 2 &+ n
-                out[i] = UInt8(truncatingIfNeeded: UInt16(truncatingIfNeeded: (UInt32(x) &* UInt32(m)) &>> 16) &>> s)
-            }
+            sv_mean8(sum.baseAddress, out.baseAddress, Int64(out.count), UInt16(count), m, s)
             return
         }
         let n = UInt64(count)
