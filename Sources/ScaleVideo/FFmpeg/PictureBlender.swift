@@ -4,6 +4,11 @@ import CFFmpeg
 /// bits a sample) plane by plane and row by row, with Crossfade and
 /// SampleMean: a crossfade of two, or the mean of a running sum. The result
 /// is a frame it reuses once the encoder no longer holds it.
+///
+/// A sum of two 8-bit pictures is not made until a third is added: the mean
+/// of two is their crossfade by 1/2, the same value to the bit
+/// (`floor((2(a + b) + 2) / 4)` both), read in one pass and written once,
+/// where a sum would be written and read again in 32 bits.
 final class PictureBlender {
     private let output: Frame
     /// Each plane's width and height in samples.
@@ -13,6 +18,8 @@ final class PictureBlender {
     private let largest: Int
     /// The running sum, plane by plane, made at the first mean.
     private var sums: [[UInt32]] = []
+    /// The two 8-bit pictures of a sum not yet made.
+    private var pair: (Frame, Frame)?
 
     /// A blender of the pictures `encoder` takes.
     init(picturesOf encoder: Encoder) throws {
@@ -56,8 +63,17 @@ final class PictureBlender {
         return output
     }
 
-    /// Starts the running sum with `a` and `b`.
+    /// Starts the running sum with `a` and `b`, which must not change until
+    /// the mean (for 8-bit pictures, it only holds them until a third comes).
     func startSum(_ a: Frame, _ b: Frame) {
+        if isWide {
+            makeSum(a, b)
+        } else {
+            pair = (a, b)
+        }
+    }
+
+    private func makeSum(_ a: Frame, _ b: Frame) {
         if sums.isEmpty { sums = planes.map { [UInt32](repeating: 0, count: $0.width * $0.height) } }
         for (plane, size) in planes.enumerated() {
             sums[plane].withUnsafeMutableBufferPointer { sum in
@@ -75,6 +91,10 @@ final class PictureBlender {
 
     /// Adds `a` to the running sum.
     func add(_ a: Frame) {
+        if let (first, second) = pair {
+            makeSum(first, second)
+            pair = nil
+        }
         for (plane, size) in planes.enumerated() {
             sums[plane].withUnsafeMutableBufferPointer { sum in
                 for y in 0..<size.height {
@@ -91,6 +111,11 @@ final class PictureBlender {
 
     /// The mean of the `count` pictures in the running sum; valid until the next call.
     func mean(count: Int) throws -> Frame {
+        if let (a, b) = pair {
+            pair = nil
+            guard count == 2 else { throw FFmpegError(sv_averror(ERANGE), "cannot average \(count) pictures from two") }
+            return try crossfade(a, b, weight: Rational(1, 2)!)
+        }
         guard let mean = SampleMean(count: count, largest: isWide ? Int(UInt16.max) : largest) else {
             throw FFmpegError(sv_averror(ERANGE), "cannot average \(count) pictures")
         }
