@@ -4,12 +4,15 @@
 // loader picks the one the processor runs.
 #define CLONED __attribute__((target_clones("avx2", "default")))
 
+/// floor(floor(x · m / 2¹⁶) / 2^s): the exact 16-bit division both the
+/// crossfade and the mean end with.
+static inline uint8_t divided(uint16_t x, uint16_t m, uint16_t s) {
+    return (uint8_t)((uint16_t)(((uint32_t)x * m) >> 16) >> s);
+}
+
 CLONED void sv_fade8(const uint8_t *restrict a, const uint8_t *restrict b, uint8_t *restrict out, int64_t n, uint16_t wa,
                      uint16_t wb, uint16_t bias, uint16_t m, uint16_t s) {
-    for (int64_t i = 0; i < n; ++i) {
-        uint16_t x = (uint16_t)(a[i] * wa + b[i] * wb + bias);
-        out[i] = (uint8_t)((uint16_t)(((uint32_t)x * m) >> 16) >> s);
-    }
+    for (int64_t i = 0; i < n; ++i) out[i] = divided((uint16_t)(a[i] * wa + b[i] * wb + bias), m, s);
 }
 
 CLONED void sv_sum8_start(const uint8_t *restrict a, const uint8_t *restrict b, uint32_t *restrict sum, int64_t n) {
@@ -30,8 +33,5 @@ CLONED void sv_sum16_add(const uint16_t *restrict a, uint32_t *restrict sum, int
 
 CLONED void sv_mean8(const uint32_t *restrict sum, uint8_t *restrict out, int64_t n, uint16_t count, uint16_t m,
                      uint16_t s) {
-    for (int64_t i = 0; i < n; ++i) {
-        uint16_t x = (uint16_t)((uint16_t)sum[i] * 2 + count);
-        out[i] = (uint8_t)((uint16_t)(((uint32_t)x * m) >> 16) >> s);
-    }
+    for (int64_t i = 0; i < n; ++i) out[i] = divided((uint16_t)((uint16_t)sum[i] * 2 + count), m, s);
 }
