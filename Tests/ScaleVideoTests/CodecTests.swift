@@ -196,6 +196,7 @@ struct CodecRefusalTests {
         (["-o", "x.mp4", "--audio-codec", "opus"], "opus audio cannot be stored in .mp4"),
         (["-o", "x.m4a", "--audio-codec", "opus"], "opus audio cannot be stored in .m4a"),
         (["-o", "x.webm", "--audio-codec", "aac"], "aac audio cannot be stored in .webm"),
+        (["-o", "x.mkv", "--audio-codec", "aac"], "aac audio cannot be stored in .mkv exactly (FFmpeg's Matroska writer cannot mark AAC's priming)"),
         (["--container", "webm", "--audio-codec", "pcm"], "pcm audio cannot be stored in .webm"),
         (["-o", "x.mov", "--video-codec", "prores", "--crf", "18"], "ProRes has none"),
         (["-o", "x.mov", "--video-codec", "prores", "--preset", "fast"], "ProRes has none"),

@@ -88,43 +88,43 @@ struct SkipExistingTests {
         #expect(try inputs.map { try Self.identity(output($0.url)) } == all)
     }
 
-    /// AAC in Matroska, whose outputs hold the encoder's priming and padding
-    /// beyond the planned samples, as a new output may.
+    /// AAC in MP4, whose tracks decode to the encoder's priming and padding
+    /// beyond the planned samples and declare the planned length.
     @Test func onlyACompleteOutputIsSkippedAndAnythingElseIsMadeAnew() throws {
         let scratch = try Scratch()
         for name in ["other", "junk", "done"] {
             try Media.make(scratch.file("\(name).mov"), rate: 10, seconds: 1, audio: ("pcm_s16le", 8000))
         }
         let names = ["other.mov", "junk.mov", "done.mov"]
-        let options = ["--factor", "2", "--container", "mkv", "--audio-codec", "aac", "--quiet"]
+        let options = ["--factor", "2", "--container", "mp4", "--audio-codec", "aac", "--quiet"]
         // Complete, but another command's output: three times as long.
         let other = try Tool.scale(["other.mov"] + options.map { $0 == "2" ? "3" : $0 }, in: scratch.url)
         #expect(other.status == 0, "\(other.stderr)")
         let done = try Tool.scale(["done.mov"] + options, in: scratch.url)
         #expect(done.status == 0, "\(done.stderr)")
-        try Data("not a movie".utf8).write(to: scratch.file("junk-scaled.mkv"))
+        try Data("not a movie".utf8).write(to: scratch.file("junk-scaled.mp4"))
         // As a killed run leaves it: no process holds its lock.
-        try Data("partial".utf8).write(to: scratch.file(".done-scaled.partial-k1ll3d.mkv"))
-        let before = try ["other", "junk", "done"].map { try Self.identity(scratch.file("\($0)-scaled.mkv")) }
+        try Data("partial".utf8).write(to: scratch.file(".done-scaled.partial-k1ll3d.mp4"))
+        let before = try ["other", "junk", "done"].map { try Self.identity(scratch.file("\($0)-scaled.mp4")) }
 
         let plan = try Tool.scale(names + options + ["--skip-existing", "--dry-run", "--json"], in: scratch.url)
         #expect(plan.status == 0, "\(plan.stderr)")
         #expect(try Self.statuses(plan) == ["other.mov": "planned", "junk.mov": "planned", "done.mov": "skipped"])
         #expect(plan.stderr.contains("scale-video: 2 planned, 1 skipped, 0 failed, 0 cancelled"))
-        #expect(try ["other", "junk", "done"].map { try Self.identity(scratch.file("\($0)-scaled.mkv")) } == before)
+        #expect(try ["other", "junk", "done"].map { try Self.identity(scratch.file("\($0)-scaled.mp4")) } == before)
 
         let result = try Tool.scale(names + options + ["--skip-existing", "--json"], in: scratch.url)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try Self.statuses(result) == ["other.mov": "ok", "junk.mov": "ok", "done.mov": "skipped"])
-        #expect(result.stderr.contains("scale-video: done.mov → done-scaled.mkv: skipped, already complete (60 frames, 2.000 s)"))
+        #expect(result.stderr.contains("scale-video: done.mov → done-scaled.mp4: skipped, already complete (60 frames, 2.000 s)"))
         #expect(result.stderr.contains("scale-video: 2 ok, 1 skipped, 0 failed, 0 cancelled"))
-        let after = try ["other", "junk", "done"].map { try Self.identity(scratch.file("\($0)-scaled.mkv")) }
+        let after = try ["other", "junk", "done"].map { try Self.identity(scratch.file("\($0)-scaled.mp4")) }
         #expect(after[0] != before[0] && after[1] != before[1] && after[2] == before[2])
         for name in ["other", "junk", "done"] {
-            let frames = try Tool.probe(scratch.file("\(name)-scaled.mkv"), stream: "v:0", "nb_read_frames", countFrames: true)
+            let frames = try Tool.probe(scratch.file("\(name)-scaled.mp4"), stream: "v:0", "nb_read_frames", countFrames: true)
             #expect(frames == Self.frames(seconds: 1, factor: 2), "\(name)")
         }
-        #expect(try Tool.files(in: scratch.url) == (names + ["done-scaled.mkv", "junk-scaled.mkv", "other-scaled.mkv"]).sorted())
+        #expect(try Tool.files(in: scratch.url) == (names + ["done-scaled.mp4", "junk-scaled.mp4", "other-scaled.mp4"]).sorted())
     }
 
     @Test func skipExistingAndOverwriteAreBadUsageTogether() throws {

@@ -53,13 +53,17 @@ final class OutputFile {
         try MetadataIO.add(chapters, to: format)
     }
 
-    /// Opens the file and writes the header. Stream time bases may change here.
-    func start() throws {
+    /// Opens the file and writes the header, with the muxer's private
+    /// `options`. Stream time bases may change here.
+    func start(options: [String: String] = [:]) throws {
         if format.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
             writer = try FileWriter(path: String(cString: format.pointee.url), name: name)
             format.pointee.pb = writer?.context
         }
-        try check(avformat_write_header(format, nil), "cannot write \(name)")
+        var dictionary: OpaquePointer?
+        defer { av_dict_free(&dictionary) }
+        for (key, value) in options { av_dict_set(&dictionary, key, value, 0) }
+        try check(avformat_write_header(format, &dictionary), "cannot write \(name)")
         started = true
     }
 

@@ -1,13 +1,8 @@
 import CFFmpeg
 
-/// A written file read back: what it holds, and how many samples its audio
-/// codec puts in a frame, which bounds the priming and padding a container
-/// that cannot mark them leaves in the audio.
+/// A written file read back: what it holds.
 struct OutputReadBack {
     let measured: MeasuredOutput
-    /// Samples per frame of the audio codec, as its decoder found them; 0
-    /// without audio, or for a codec whose frames have no fixed size (PCM).
-    let audioFrameSize: Int
 
     /// Reads the movie at `path`: demuxes the video, decodes the audio.
     /// `isCancelled` is asked between packets. A WAV or AIFF file of PCM
@@ -23,7 +18,6 @@ struct OutputReadBack {
             let rate = Double(stream.pointer.pointee.codecpar.pointee.sample_rate)
             measured = MeasuredOutput(
                 videoFrames: 0, videoDuration: 0, audioSamples: sound.count, audioDuration: Double(sound.count) / rate)
-            audioFrameSize = 0
             return
         }
         var video = VideoSpan(stream: input.bestStream(AVMEDIA_TYPE_VIDEO))
@@ -38,7 +32,6 @@ struct OutputReadBack {
         measured = MeasuredOutput(
             videoFrames: video.frames, videoDuration: video.duration, audioSamples: audio?.presented ?? 0,
             audioDuration: audio.map { Double($0.presented) / Double($0.rate) } ?? 0)
-        audioFrameSize = audio?.frameSize ?? 0
     }
 }
 
@@ -116,9 +109,6 @@ private struct AudioCount {
         try decoder.send(nil)
         try drain()
     }
-
-    /// Samples per frame, once frames are decoded; 0 for PCM.
-    var frameSize: Int { pcmFrameBytes == nil ? Int(decoder.codecContext.pointee.frame_size) : 0 }
 
     /// What a player presents: the decoded samples, less trailing padding
     /// past the end the container marks.

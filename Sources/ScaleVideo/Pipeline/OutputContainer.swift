@@ -47,7 +47,7 @@ public enum OutputContainer: String, Sendable, CaseIterable {
     public var audioCodecs: [AudioCodec] {
         switch self {
         case .mov: [.pcm, .aac]
-        case .mkv: [.pcm, .aac, .flac, .opus]
+        case .mkv: [.pcm, .flac, .opus]
         case .mp4, .m4v, .m4a: [.aac]
         case .wav, .aiff, .aif, .caf: [.pcm]
         case .flac: [.pcm, .flac]
@@ -75,7 +75,9 @@ public enum OutputContainer: String, Sendable, CaseIterable {
     /// Why `codec` cannot be written here, and where it can; nil when it can.
     public func refusal(of codec: AudioCodec) -> String? {
         guard !canCarry(codec) else { return nil }
-        return "\(codec.rawValue) audio cannot be stored in .\(rawValue), which holds "
+        // FFmpeg 5.1's Matroska writer marks Opus's priming alone (CodecDelay).
+        let why = self == .mkv && codec == .aac ? " exactly (FFmpeg's Matroska writer cannot mark AAC's priming)" : ""
+        return "\(codec.rawValue) audio cannot be stored in .\(rawValue)\(why), which holds "
             + Self.list(audioCodecs.map(\.rawValue)) + "; \(codec.rawValue) goes in " + Self.homes(of: codec)
     }
 
@@ -106,16 +108,29 @@ public enum OutputContainer: String, Sendable, CaseIterable {
         return "\(codec.title) video cannot be stored in .\(rawValue) (\(why)); use " + Self.list(homes)
     }
 
-    /// Marks where the encoder's priming and padding are, so a player drops
-    /// them and the track holds exactly the samples written: an mp4/mov
-    /// track's declared duration for AAC, Matroska's codec delay and
-    /// discard padding for Opus; lossless codecs have none.
-    func marksPadding(of codec: AudioCodec) -> Bool {
-        switch codec {
-        case .pcm, .flac: true
-        case .aac: [.mov, .mp4, .m4v, .m4a].contains(self)
-        case .opus: self == .mkv || self == .webm
-        }
+    /// The muxer's options for an output whose audio tracks run at
+    /// `sampleRates` and whose video (if any) at `fps`. The MP4 family's
+    /// edit lists give each track's length in the movie's timescale (1000
+    /// ticks a second unless told), which would cut audio to the
+    /// millisecond: the timescale is made the least common multiple of the
+    /// sample rates and the frame rate's numerator, so every track's length
+    /// is a whole number of its ticks (SPEC §12); or of the rates alone when
+    /// that with the frame rate does not fit in 31 bits.
+    func muxerOptions(sampleRates: [Int], fps: Rational?) -> [String: String] {
+        guard [.mov, .mp4, .m4v, .m4a].contains(self), !sampleRates.isEmpty else { return [:] }
+        let audio = sampleRates.reduce(1) { Self.leastCommonMultiple($0, $1) }
+        let both = fps.map { Self.leastCommonMultiple(audio, Int($0.numerator)) } ?? audio
+        let timescale = both <= Int(Int32.max) ? both : audio
+        guard timescale <= Int(Int32.max) else { return [:] }
+        return ["movie_timescale": String(timescale)]
+    }
+
+    /// The least common multiple of two positive numbers, or Int.max when it does not fit.
+    private static func leastCommonMultiple(_ a: Int, _ b: Int) -> Int {
+        var (x, y) = (a, b)
+        while y != 0 { (x, y) = (y, x % y) }
+        let (product, overflow) = (a / x).multipliedReportingOverflow(by: b)
+        return overflow ? Int.max : product
     }
 
     /// Can mark chapters.

@@ -85,19 +85,14 @@ public final class ScaleJob: Sendable {
     }
 
     /// The file at `path` read back, refused unless it holds what `plan`
-    /// says: every frame, and the audio to the sample; for a compressed
-    /// codec in a container that cannot mark its priming and padding for
-    /// removal (AAC in Matroska), to within them (one codec frame each).
+    /// says: every frame, and the audio to the sample (SPEC §12).
     private func readBack(_ path: String, holding plan: JobPlan) throws -> MeasuredOutput {
-        let readBack = try OutputReadBack(path: path) { gate.isCancelled }
-        let measured = readBack.measured
-        let marked = plan.audioCodec.map { plan.container.marksPadding(of: $0) } ?? true
-        let tolerance = marked ? 0 : 2 * readBack.audioFrameSize
+        let measured = try OutputReadBack(path: path) { gate.isCancelled }.measured
         guard measured.videoFrames == plan.frames else {
             throw ScaleError.failed("the written movie holds \(measured.videoFrames) video frames, not \(plan.frames)")
         }
         let samples = plan.audio?.samples ?? 0
-        guard abs(measured.audioSamples - samples) <= tolerance else {
+        guard measured.audioSamples == samples else {
             throw ScaleError.failed("the written movie holds \(measured.audioSamples) audio samples, not \(samples)")
         }
         return measured
@@ -161,7 +156,8 @@ public final class ScaleJob: Sendable {
                 encoding: $0.encoding, output: output, waveform: recorder, warn: warning)
         }
         try output.describe(tags: plan.source.tags.carriedFromContainer, chapters: plan.chapters)
-        try output.start()
+        try output.start(
+            options: plan.container.muxerOptions(sampleRates: plan.audio.map { [$0.rate] } ?? [], fps: video.map { _ in request.fps }))
         let lanes: [any ScalingLane] = (video.map { [$0] } ?? []) + (audio.map { [$0] } ?? [])
         gate.open(lanes.map(\.lane))
         let meter = ProgressMeter(lanes: lanes.map(\.lane), outputDuration: plan.targetDuration, handler: progress)
