@@ -13,6 +13,9 @@ struct AudioOptions: ParsableArguments {
         valueName: "n"))
     var audioTrack: Int?
 
+    @Flag(help: "Write no audio: the output holds the source's video alone (a time-lapse without sped-up noise).")
+    var noAudio = false
+
     @Flag(help: "When the audio ends before the video, fill it with digital silence to the video's end, so both streams end together.")
     var padAudio = false
 
@@ -33,6 +36,11 @@ struct AudioOptions: ParsableArguments {
     var noiseFloor: Double = WaveformPicture.defaultNoiseFloor
 
     func validate() throws {
+        if noAudio {
+            let given = [(audioCodec != nil, "--audio-codec"), (audioTrack != nil, "--audio-track"), (padAudio, "--pad-audio"),
+                         (mono, "--mono"), (keepPitch, "--keep-pitch"), (waveform != nil, "--waveform")]
+            if let option = given.first(where: \.0)?.1 { throw ValidationError("--no-audio writes no audio: leave out \(option).") }
+        }
         if let audioTrack, audioTrack < 1 { throw ValidationError("--audio-track counts from 1.") }
         if let waveform, !waveform.lowercased().hasSuffix(".png") { throw ValidationError("--waveform \(waveform): use a .png name.") }
         guard noiseFloor < 0, noiseFloor >= -300 else { throw ValidationError("--noise-floor must be below 0 dB and at least -300 dB.") }

@@ -5,22 +5,27 @@ enum HelpText {
         The output plays the same content uniformly faster or slower. Video \
         frames are repeated (slowing down) or skipped (speeding up) against \
         the output frame clock and encoded, as H.264 unless --video-codec \
-        says otherwise (with --motion blend, \
+        or a .webm output says otherwise (with --motion blend, \
         crossfaded in slow motion and averaged in fast motion instead; with \
         --motion flow, motion-compensated in slow motion); \
         audio is time-scaled by \
         linear interpolation, keeping its channels and sample rate, and \
-        written as PCM (.mov, .mkv) or AAC (.mp4, .m4v). Audio that starts \
+        written as PCM (.mov, .mkv), AAC (.mp4, .m4v) or Opus (.webm), \
+        every track to the sample. Audio that starts \
         before or after the first frame is lined up with the picture.
 
         Codecs: --video-codec hevc writes HEVC (.mov, .mp4, .mkv), \
         --video-codec prores Apple ProRes for editing (.mov, .mkv; 10-bit \
         4:2:2, --prores-profile proxy to 4444, default hq; no --crf or \
-        --preset). --audio-codec flac is lossless in .mkv, opus goes in \
-        .mkv or .webm (48 kHz sources only: Opus is read back at 48 kHz); \
-        a .webm output holds sound alone, as WebM takes no H.264, HEVC or \
-        ProRes. A combination the container cannot hold is refused before \
-        anything is read (status 64), with the reason.
+        --preset), vp9 VP9 (.webm, where it is the default, .mkv) and av1 \
+        AV1 with SVT-AV1 (.mp4, .mkv, .webm). --audio-codec flac is \
+        lossless in .mkv, opus goes in .mkv or .webm (48 kHz sources only: \
+        Opus is read back at 48 kHz). The picture's format (chroma 4:2:0, \
+        4:2:2 or 4:4:4, 8 or 10 bits, alpha in VP9 and ProRes 4444) is kept \
+        where the codec holds it. --no-audio writes the video alone, \
+        --no-video the sound alone. A combination the container cannot \
+        hold is refused before anything is read (status 64), with the \
+        reason.
 
         Rotation, pixel shape, colour tags, container tags, stream \
         languages and chapters (retimed) are carried over. HDR (PQ, HLG) \

@@ -8,22 +8,24 @@ import ScaleVideo
 enum OutputPlan {
     /// Each input with its output, or why it has none. The --output-dir
     /// folder is made here, or for a dry run only checked.
-    static func items(for inputs: [String], options: OutputOptions, dryRun: Bool) -> [Batch.Item] {
+    /// - Parameter noVideo: the outputs hold sound alone.
+    static func items(for inputs: [String], options: OutputOptions, noVideo: Bool, dryRun: Bool) -> [Batch.Item] {
         let folderProblem = options.outputDir.flatMap { folder in
             (dryRun ? OutputFolder.check(folder) : OutputFolder.make(folder)).map { "cannot create the output folder \(folder): \($0)" }
         }
-        let outputs = outputs(for: inputs, output: options.output, directory: options.outputDir, container: options.container)
+        let outputs = outputs(
+            for: inputs, output: options.output, directory: options.outputDir, container: options.container, noVideo: noVideo)
         return zip(inputs, outputs).map { input, planned in
             Batch.Item(input: input, output: planned.path, problem: folderProblem ?? planned.conflict)
         }
     }
 
     static func outputs(
-        for inputs: [String], output: String?, directory: String?, container: OutputContainer?
+        for inputs: [String], output: String?, directory: String?, container: OutputContainer?, noVideo: Bool
     ) -> [PlannedOutput] {
         var claimedBy: [String: String] = [:]
         return inputs.map { input in
-            let path = output ?? generatedName(for: input, in: directory, container: container)
+            let path = output ?? generatedName(for: input, in: directory, container: container, noVideo: noVideo)
             let key = URL(fileURLWithPath: path).standardizedFileURL.path
             if let earlier = claimedBy[key] {
                 let sameInput = URL(fileURLWithPath: earlier).standardizedFileURL == URL(fileURLWithPath: input).standardizedFileURL
@@ -36,11 +38,15 @@ enum OutputPlan {
     }
 
     /// `dir/NAME.EXT` → `NAME-scaled.<container>` in `directory`, or in `dir`.
-    /// Without a container: `.mov` for a movie; for sound alone the input's
-    /// own format where it can be written (wav, aiff, caf, flac), else `.m4a`.
-    static func generatedName(for input: String, in directory: String?, container: OutputContainer?) -> String {
+    /// Without a container: `.mov` for a movie; for sound alone (an input
+    /// without video, or `noVideo`) the input's own format where it can be
+    /// written (wav, aiff, caf, flac), else `.m4a`.
+    static func generatedName(
+        for input: String, in directory: String?, container: OutputContainer?, noVideo: Bool
+    ) -> String {
         let url = URL(fileURLWithPath: input)
-        let chosen = container ?? (InputProbe.holdsSoundAlone(input) ? OutputContainer.forSound(from: input) : .mov)
+        let soundAlone = noVideo || InputProbe.holdsSoundAlone(input)
+        let chosen = container ?? (soundAlone ? OutputContainer.forSound(from: input) : .mov)
         let name = url.deletingPathExtension().lastPathComponent + "-scaled." + chosen.rawValue
         guard let directory else {
             guard let slash = input.lastIndex(of: "/") else { return name }

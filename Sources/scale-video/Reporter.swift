@@ -192,7 +192,8 @@ final class Reporter: @unchecked Sendable {
     /// container does not imply it.
     private static func codecNames(video: VideoCodec?, profile: ProResProfile?, audio: AudioCodec?, output: String) -> [String] {
         let container = OutputContainer(path: output)
-        let videoName = video.flatMap { $0 == .h264 ? nil : ([$0.rawValue] + (profile.map { [$0.rawValue] } ?? [])).joined(separator: " ") }
+        let implied = container?.defaultVideoCodec ?? .h264
+        let videoName = video.flatMap { $0 == implied ? nil : ([$0.rawValue] + (profile.map { [$0.rawValue] } ?? [])).joined(separator: " ") }
         let impliedAudio = container == .flac || container == .webm
         let audioName = audio.flatMap { $0 == .flac || $0 == .opus ? ($0.rawValue + " audio") : nil }
         return [videoName, impliedAudio ? nil : audioName].compactMap { $0 }

@@ -37,11 +37,20 @@ struct ScaleVideoCommand: ParsableCommand {
         if inputs.isEmpty && batch.inputsFrom == nil { throw ValidationError("Give the inputs: their paths, or --inputs-from <file>.") }
         try Self.check(inputCount: inputs.count, outputs: outputs, audio: audio)
         if batch.skipExisting && outputs.overwrite { throw ValidationError("Give only one of --overwrite and --skip-existing.") }
+        if video.noVideo && audio.noAudio { throw ValidationError("Give only one of --no-video and --no-audio.") }
         if let chosen = outputs.chosenContainer {
             if let codec = audio.audioCodec, let refusal = chosen.refusal(of: codec) { throw ValidationError(refusal + ".") }
             if let codec = video.videoCodec, let refusal = chosen.refusal(of: codec) { throw ValidationError(refusal + ".") }
+            if audio.noAudio && chosen.isAudioOnly {
+                throw ValidationError("--no-audio leaves a .\(chosen.rawValue) output nothing to hold: name a movie output.")
+            }
         } else if let codec = audio.audioCodec, let refusal = OutputContainer.refusalOfDefaults(codec) {
             throw ValidationError(refusal + ".")
+        }
+        let codec = video.videoCodec ?? outputs.chosenContainer?.defaultVideoCodec ?? .h264
+        if let crf = video.crf, !codec.rateFactors.contains(crf) {
+            let range = codec.rateFactors
+            throw ValidationError("--crf must be between \(range.lowerBound) and \(range.upperBound) for \(codec.rawValue).")
         }
     }
 
@@ -64,7 +73,7 @@ struct ScaleVideoCommand: ParsableCommand {
         if let shard { reporter.shard(shard, inputs: inputs.count, listed: listed.count) }
         let folderToBeMade = outputs.outputDir.map { !OutputFolder.isFolder($0) } ?? false
         let running = Batch(
-            items: OutputPlan.items(for: inputs, options: outputs, dryRun: reporting.dryRun), jobs: outputs.jobs,
+            items: OutputPlan.items(for: inputs, options: outputs, noVideo: video.noVideo, dryRun: reporting.dryRun), jobs: outputs.jobs,
             reporter: reporter, template: template, mode: reporting.dryRun ? .plan(folderToBeMade: folderToBeMade) : .convert,
             skipExisting: batch.skipExisting)
         signals.onCancel = { running.cancel() }
@@ -84,9 +93,10 @@ struct ScaleVideoCommand: ParsableCommand {
     private func template() throws -> ScaleRequest {
         ScaleRequest(
             input: "", output: "", target: try target.target(), fps: target.fps, audioCodec: audio.audioCodec,
-            videoCodec: video.codec, proResProfile: video.proresProfile ?? .default, crf: video.crf, preset: video.preset,
+            videoCodec: video.videoCodec, proResProfile: video.proresProfile ?? .default, crf: video.crf, preset: video.preset,
             overwrite: outputs.overwrite, audioTrack: audio.audioTrack, keepHDR: video.keepHdr,
             trim: target.trim, mono: audio.mono, padAudio: audio.padAudio, waveform: audio.waveform,
-            noiseFloor: audio.noiseFloor, keepPitch: audio.keepPitch, motion: video.motion)
+            noiseFloor: audio.noiseFloor, keepPitch: audio.keepPitch, motion: video.motion, noVideo: video.noVideo,
+            noAudio: audio.noAudio)
     }
 }

@@ -10,7 +10,7 @@ struct VideoOptions: ParsableArguments {
     var motion: Motion = .nearest
 
     @Option(help: ArgumentHelp(
-        "The video codec: h264 (libx264), hevc (libx265; .mov, .mp4, .mkv) or prores (10-bit 4:2:2 for editing; .mov, .mkv). Default: h264.",
+        "The video codec: h264 (libx264), hevc (libx265; .mov, .mp4, .mkv), prores (10-bit 4:2:2 for editing; .mov, .mkv), vp9 (libvpx; .webm, .mkv) or av1 (SVT-AV1; .mp4, .mkv, .webm). Default: vp9 for .webm, h264 otherwise.",
         valueName: "codec"))
     var videoCodec: VideoCodec?
 
@@ -22,27 +22,31 @@ struct VideoOptions: ParsableArguments {
     @Flag(help: "Keep HDR (PQ or HLG) video as 10-bit HDR (H.264, HEVC or ProRes) with its colour tags and mastering data, instead of tone-mapping it to SDR BT.709.")
     var keepHdr = false
 
-    @Option(help: ArgumentHelp("libx264's or libx265's quality, 0 (best; lossless for h264) to 51 (worst). Default: 23 for h264, 28 for hevc.", valueName: "n"))
+    @Option(help: ArgumentHelp("The quality (constant rate factor), lower is better: 0 to 51 for h264 (0 lossless) and hevc, 0 to 63 for vp9, 1 to 63 for av1. Default: 23 for h264, 28 for hevc, 32 for vp9, 35 for av1.", valueName: "n"))
     var crf: Int?
 
-    @Option(help: ArgumentHelp("libx264's or libx265's speed: ultrafast … placebo. Default: medium.", valueName: "name"))
+    @Option(help: ArgumentHelp("The encoder's speed, ultrafast … placebo as libx264 names them: libx264's and libx265's own presets; for vp9 and av1, medium is cpu-used 4 and preset 8, each name one step faster or slower. Default: medium.", valueName: "name"))
     var preset: String?
+
+    @Flag(help: "Write no video: the output holds the source's sound alone (as an audio output does).")
+    var noVideo = false
 
     static let presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo"]
 
-    /// The codec written: the one asked for, or H.264.
-    var codec: VideoCodec { videoCodec ?? .h264 }
-
     func validate() throws {
-        if let crf, !(0...51).contains(crf) { throw ValidationError("--crf must be between 0 and 51.") }
+        if noVideo {
+            let given = [(videoCodec != nil, "--video-codec"), (crf != nil, "--crf"), (preset != nil, "--preset"),
+                         (proresProfile != nil, "--prores-profile"), (keepHdr, "--keep-hdr"), (motion != .nearest, "--motion")]
+            if let option = given.first(where: \.0)?.1 { throw ValidationError("--no-video writes no video: leave out \(option).") }
+        }
         if let preset, !Self.presets.contains(preset) {
             throw ValidationError("--preset must be one of \(Self.presets.joined(separator: ", ")).")
         }
-        if !codec.takesRateFactor, crf != nil || preset != nil {
-            throw ValidationError("--crf and --preset set libx264's and libx265's quality and speed; ProRes has none: choose its --prores-profile.")
+        if videoCodec == .prores, crf != nil || preset != nil {
+            throw ValidationError("--crf and --preset set an encoder's quality and speed; ProRes has none: choose its --prores-profile.")
         }
-        if proresProfile != nil, codec != .prores { throw ValidationError("--prores-profile applies to --video-codec prores.") }
-        if motion == .flow, codec == .prores {
+        if proresProfile != nil, videoCodec != .prores { throw ValidationError("--prores-profile applies to --video-codec prores.") }
+        if motion == .flow, videoCodec == .prores {
             throw ValidationError("--motion flow makes 8-bit pictures only: with --video-codec prores (10-bit) use --motion blend.")
         }
     }

@@ -45,7 +45,12 @@ struct CodecTests {
             container: "mov", arguments: ["--video-codec", "prores", "--prores-profile", "4444"],
             video: ("prores", "4444", "yuv444p12le", "ap4h"), audio: "pcm_s16le"),
         Accepted(container: "mkv", arguments: ["--audio-codec", "flac"], video: ("h264", "High", "yuv420p", nil), audio: "flac"),
-        Accepted(container: "webm", arguments: [], video: nil, audio: "opus"),
+        Accepted(container: "webm", arguments: [], video: ("vp9", "Profile 0", "yuv420p", nil), audio: "opus"),
+        Accepted(container: "webm", arguments: ["--video-codec", "av1"], video: ("av1", "Main", "yuv420p", nil), audio: "opus"),
+        Accepted(container: "webm", arguments: ["--no-video"], video: nil, audio: "opus"),
+        Accepted(container: "mkv", arguments: ["--video-codec", "vp9", "--preset", "ultrafast"], video: ("vp9", "Profile 0", "yuv420p", nil), audio: "pcm_s16le"),
+        Accepted(container: "mkv", arguments: ["--video-codec", "av1", "--crf", "50"], video: ("av1", "Main", "yuv420p", nil), audio: "pcm_s16le"),
+        Accepted(container: "mp4", arguments: ["--video-codec", "av1", "--preset", "veryfast"], video: ("av1", "Main", "yuv420p", "av01"), audio: "aac"),
     ]
 
     @Test(arguments: accepted)
@@ -100,6 +105,8 @@ struct CodecTests {
         (["--video-codec", "hevc", "--preset", "ultrafast"], "mp4", 1.5, 30),
         (["--video-codec", "prores"], "mov", 2.0, 30),
         (["--video-codec", "prores", "--prores-profile", "proxy"], "mkv", 0.5, 25),
+        (["--video-codec", "vp9"], "webm", 1.5, 30),
+        (["--video-codec", "av1"], "mkv", 0.6, 24),
     ])
     func everyOutputFrameIsTheOneSpecNames(arguments: [String], container: String, factor: Double, fps: Int) throws {
         let output = scratch.file("frames.\(container)")
@@ -186,8 +193,18 @@ struct CodecRefusalTests {
         (["-o", "x.mp4", "--video-codec", "prores"], "ProRes video cannot be stored in .mp4"),
         (["-o", "x.m4v", "--video-codec", "prores"], "ProRes video cannot be stored in .m4v"),
         (["-o", "x.m4v", "--video-codec", "hevc"], "HEVC video cannot be stored in .m4v"),
-        (["-o", "x.webm", "--video-codec", "h264"], "WebM holds only VP8, VP9 or AV1 video"),
-        (["--container", "webm", "--video-codec", "prores"], "WebM holds only VP8, VP9 or AV1 video"),
+        (["-o", "x.webm", "--video-codec", "h264"], "H.264 video cannot be stored in .webm (WebM holds VP9 or AV1 video); use .mov, .mp4, .m4v or .mkv"),
+        (["--container", "webm", "--video-codec", "prores"], "ProRes video cannot be stored in .webm (WebM holds VP9 or AV1 video)"),
+        (["-o", "x.m4v", "--video-codec", "av1"], "AV1 video cannot be stored in .m4v (.m4v holds H.264 alone); use .mp4, .mkv or .webm"),
+        (["-o", "x.mp4", "--video-codec", "vp9"], "VP9 video cannot be stored in .mp4 (FFmpeg's MP4 writer does not take VP9); use .mkv or .webm"),
+        (["-o", "x.webm", "--crf", "64"], "--crf must be between 0 and 63 for vp9"),
+        (["-o", "x.mkv", "--video-codec", "av1", "--crf", "0"], "--crf must be between 1 and 63 for av1"),
+        (["-o", "x.mov", "--crf", "52"], "--crf must be between 0 and 51 for h264"),
+        (["-o", "x.webm", "--video-codec", "prores", "--crf", "10"], "ProRes has none"),
+        (["-o", "x.mkv", "--no-video", "--video-codec", "vp9"], "--no-video writes no video: leave out --video-codec"),
+        (["-o", "x.mkv", "--no-audio", "--keep-pitch"], "--no-audio writes no audio: leave out --keep-pitch"),
+        (["-o", "x.wav", "--no-audio"], "--no-audio leaves a .wav output nothing to hold: name a movie output"),
+        (["-o", "x.mkv", "--no-audio", "--no-video"], "Give only one of --no-video and --no-audio"),
         (["-o", "x.wav", "--video-codec", "h264"], ".wav holds sound alone"),
         (["-o", "x.mov", "--audio-codec", "flac"], "flac audio cannot be stored in .mov"),
         (["-o", "x.mp4", "--audio-codec", "flac"], "flac audio cannot be stored in .mp4"),
@@ -205,7 +222,8 @@ struct CodecRefusalTests {
         (["--audio-codec", "opus"], "opus audio cannot be stored in the default outputs"),
         (["--output-dir", "out", "--audio-codec", "opus"], "name a .mkv or .webm output with -o or --container"),
         (["-o", "x.mov", "--video-codec", "prores", "--motion", "flow"], "with --video-codec prores (10-bit) use --motion blend"),
-        (["-o", "x.mov", "--video-codec", "vp9"], "vp9"),
+        (["-o", "x.mov", "--video-codec", "vp9"], "VP9 video cannot be stored in .mov (FFmpeg's QuickTime writer does not take VP9); use .mkv or .webm"),
+        (["-o", "x.mov", "--video-codec", "vp8"], "vp8"),
         (["-o", "x.mkv", "--video-codec", "prores", "--prores-profile", "xq"], "xq"),
     ])
     func refusedCombinationsExit64WithTheReason(arguments: [String], reason: String) throws {

@@ -20,7 +20,7 @@ struct DryRunTests {
         #expect(plan["frames"] as? Int == Int((2 * s * 30 - 1e-9).rounded(.up)))
         #expect(plan["sourceAudioSamples"] as? Int == count && plan["audioSamples"] as? Int == Int(Double(count) * 2))
         #expect(plan["sampleRate"] as? Int == 48000)
-        #expect(plan["kept"] as? [String] == ["32-bit float samples"])
+        #expect(plan["kept"] as? [String] == ["yuv420p pictures", "32-bit float samples"])
         #expect(try Tool.files(in: scratch.url) == ["in.mp4"])
     }
 
@@ -30,8 +30,9 @@ struct DryRunTests {
         let result = try Tool.scale(["clip.mov", "--duration", "3", "--fps", "25", "--dry-run"], in: scratch.url)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.isEmpty)
-        #expect(result.stderrLines.count == 1, "\(result.stderr)")
+        #expect(result.stderrLines.count == 2, "\(result.stderr)")
         #expect(result.stderr.contains("clip.mov → clip-scaled.mov") && result.stderr.contains("75 frames at 25 fps"))
+        #expect(result.stderrLines.last == "scale-video: clip.mov: kept yuv420p pictures")
         #expect(result.stderr.contains("nothing written"))
         #expect(try Tool.files(in: scratch.url) == ["clip.mov"])
     }

@@ -226,6 +226,6 @@ extension RealWorldInputTests {
         #expect(json["changed"] as? [String] == [])
         #expect(try Tool.probe(output, stream: "s", "codec_name") == "")
         let plain = try Tool.scale([input.path, "-o", output.path, "--factor", "2", "--quiet", "--overwrite"])
-        #expect(plain.stderr.contains("everything.mkv: kept tags (title), stream languages, pixel aspect ratio 4:3, 16-bit samples; dropped 1 other audio track, 1 subtitle stream"), "\(plain.stderr)")
+        #expect(plain.stderr.contains("everything.mkv: kept tags (title), stream languages, pixel aspect ratio 4:3, yuv420p pictures, 16-bit samples; dropped 1 other audio track, 1 subtitle stream"), "\(plain.stderr)")
     }
 }

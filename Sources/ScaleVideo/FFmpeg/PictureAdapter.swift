@@ -29,7 +29,8 @@ final class PictureAdapter {
         var frame = picture
         if toneMaps {
             if toneMapper == nil {
-                toneMapper = try FilterGraph(ToneMapping.chain(for: frame), framesLike: frame, timeBase: timeBase)
+                let format = av_get_pix_fmt_name(pixelFormat).map { String(cString: $0) } ?? "yuv420p"
+                toneMapper = try FilterGraph(ToneMapping.chain(for: frame, to: format), framesLike: frame, timeBase: timeBase)
             }
             frame = try toneMapper!.convert(frame)
         }

@@ -7,7 +7,8 @@ import CFFmpeg
 /// them), and zscale encodes for a BT.709 display (the BT.1886 2.4 gamma) in
 /// BT.709's matrix and limited range, with luma clipped to its white.
 enum ToneMapping {
-    static func chain(for picture: Frame) -> String {
+    /// The chain for pictures like `picture`, ending in the 8-bit `format`.
+    static func chain(for picture: Frame, to format: String) -> String {
         let frame = picture.pointer
         let transfer = frame.pointee.color_trc == AVCOL_TRC_ARIB_STD_B67 ? "arib-std-b67" : "smpte2084"
         let primaries = frame.pointee.color_primaries == AVCOL_PRI_BT709 ? "709" : "2020"
@@ -19,6 +20,6 @@ enum ToneMapping {
             }
         let range = frame.pointee.color_range == AVCOL_RANGE_JPEG ? "full" : "limited"
         return "zscale=tin=\(transfer):pin=\(primaries):min=\(matrix):rin=\(range):t=linear:npl=100,format=gbrpf32le,"
-            + "zscale=p=709,tonemap=tonemap=hable:desat=0,zscale=t=709:m=709:r=limited,format=yuv420p,limiter=min=16:max=235:planes=1"
+            + "zscale=p=709,tonemap=tonemap=hable:desat=0,zscale=t=709:m=709:r=limited,format=\(format),limiter=min=16:max=235:planes=1"
     }
 }

@@ -1,4 +1,5 @@
 import CFFmpeg
+import Glibc
 
 /// How the video is encoded: the libavcodec encoder of the codec asked for,
 /// the pixel format it is given, its private options, and the tag the
@@ -7,39 +8,71 @@ struct VideoEncoding {
     let codec: VideoCodec
     let encoderName: String
     let pixelFormat: AVPixelFormat
-    /// Private options: libx264's and libx265's `crf` and `preset` when
-    /// asked for, prores_ks's `profile`.
+    /// Private options: the encoder's rate factor and speed, prores_ks's
+    /// `profile`, libx265's log level.
     let options: [String: String]
     /// The stream's codec tag, or 0 for the muxer's own.
     let codecTag: UInt32
 
-    /// H.264 and HEVC in 8-bit 4:2:0, 10-bit for HDR kept; ProRes in 10-bit
-    /// 4:2:2, or 4:4:4 for its 4444 profile.
-    init(request: ScaleRequest, mode: PictureMode) {
+    /// Pictures of `format` (PictureFormat.written), in the codec asked
+    /// for: VP9 and AV1 at constant quality (their encoders have no rate
+    /// factor of their own), at a speed like libx264's medium unless
+    /// --preset says otherwise.
+    init(request: ScaleRequest, format: PictureFormat) {
         codec = request.videoCodec
+        pixelFormat = av_get_pix_fmt(format.name)
         var options: [String: String] = [:]
-        if codec.takesRateFactor {
-            if let crf = request.crf { options["crf"] = String(crf) }
-            if let preset = request.preset { options["preset"] = preset }
-        }
-        let wide = mode == .highDynamicRange
+        var codecTag: UInt32 = 0
         switch codec {
         case .h264:
-            (encoderName, pixelFormat, codecTag) = ("libx264", wide ? AV_PIX_FMT_YUV420P10LE : AV_PIX_FMT_YUV420P, 0)
+            encoderName = "libx264"
+            if let crf = request.crf { options["crf"] = String(crf) }
+            if let preset = request.preset { options["preset"] = preset }
         case .hevc:
             // libx265 writes its own log on standard error unless told not to.
             options["x265-params"] = "log-level=none"
+            if let crf = request.crf { options["crf"] = String(crf) }
+            if let preset = request.preset { options["preset"] = preset }
             // Apple's players take HEVC in mov/mp4 only as hvc1 (parameter sets in the header).
             let quickTime = OutputContainer(path: request.output).map { $0 == .mov || $0 == .mp4 } ?? false
-            (encoderName, pixelFormat, codecTag) =
-                ("libx265", wide ? AV_PIX_FMT_YUV420P10LE : AV_PIX_FMT_YUV420P, quickTime ? Self.tag("hvc1") : 0)
+            if quickTime { codecTag = Self.tag("hvc1") }
+            encoderName = "libx265"
         case .prores:
             options["profile"] = String(Self.proResNumber(request.proResProfile))
-            let chroma444 = request.proResProfile == .p4444
-            (encoderName, pixelFormat, codecTag) = ("prores_ks", chroma444 ? AV_PIX_FMT_YUV444P10LE : AV_PIX_FMT_YUV422P10LE, 0)
+            encoderName = "prores_ks"
+        case .vp9:
+            // Constant quality: a rate factor and no bit rate.
+            options["crf"] = String(request.crf ?? codec.defaultRateFactor)
+            options["b"] = "0"
+            options["deadline"] = "good"
+            options["cpu-used"] = String(Self.speed(request.preset, fastest: 8, medium: 4))
+            options["row-mt"] = "1"
+            encoderName = "libvpx-vp9"
+        case .av1:
+            options["crf"] = String(request.crf ?? codec.defaultRateFactor)
+            options["preset"] = String(Self.speed(request.preset, fastest: 13, medium: 8))
+            _ = Self.quietSVT
+            encoderName = "libsvtav1"
         }
         self.options = options
+        self.codecTag = codecTag
     }
+
+    /// The speed number of libvpx's cpu-used or SVT-AV1's preset (higher is
+    /// faster) for a libx264 preset name: `medium` (the default) is
+    /// `medium`, each name faster one step more, each slower one step less
+    /// (two steps for SVT-AV1's finer scale), within 0...`fastest`.
+    static func speed(_ preset: String?, fastest: Int, medium: Int) -> Int {
+        let names = ["placebo", "veryslow", "slower", "slow", "medium", "fast", "faster", "veryfast", "superfast", "ultrafast"]
+        let steps = (names.firstIndex(of: preset ?? "medium") ?? 4) - 4
+        let step = fastest > 8 && steps < 0 ? 2 : 1
+        return min(max(medium + steps * step, 0), fastest)
+    }
+
+    /// SVT-AV1 writes its own log on standard error unless told not to, by
+    /// its SVT_LOG variable (0: fatal errors only), read when an encoder
+    /// opens; set once, and never over the user's own.
+    private static let quietSVT: Void = { setenv("SVT_LOG", "0", 0) }()
 
     /// prores_ks's number for `profile`.
     private static func proResNumber(_ profile: ProResProfile) -> Int {

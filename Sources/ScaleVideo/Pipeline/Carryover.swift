@@ -18,8 +18,8 @@ public struct Carryover: Sendable, Equatable {
     public var isEmpty: Bool { kept.isEmpty && changed.isEmpty && dropped.isEmpty }
 
     init(
-        source: SourceInfo, mode: PictureMode?, container: OutputContainer, chapters: Int, request: ScaleRequest,
-        audio: AudioEncoding?
+        source: SourceInfo, mode: PictureMode?, pictureFormat: PictureFormat?, container: OutputContainer, chapters: Int,
+        request: ScaleRequest, audio: AudioEncoding?
     ) {
         let tags = source.tags.carriedFromContainer.map { $0.key.lowercased() }
         if !tags.isEmpty { kept.append("tags (\(tags.joined(separator: ", ")))") }
@@ -29,13 +29,17 @@ public struct Carryover: Sendable, Equatable {
             $0.key.lowercased() == "language" && $0.value != "und"
         }
         if !languages.isEmpty { kept.append("stream languages") }
-        if let video = source.video, let mode {
-            describePicture(video.picture, mode: mode, container: container, codec: request.videoCodec)
+        if let video = source.video, let mode, let pictureFormat {
+            describePicture(video.picture, mode: mode, written: pictureFormat, container: container)
         }
         if let audio { describeAudio(audio, request: request) }
         if !request.trim.isWhole { changed.append("cut to \(Self.span(request.trim)) of the source") }
-        if source.video != nil && mode == nil { dropped.append("video (\(container.rawValue) holds sound alone)") }
-        if source.audioStreamIndex != nil && audio == nil { dropped.append("audio (it could not be scaled)") }
+        if source.video != nil && mode == nil {
+            dropped.append(request.noVideo ? "video (--no-video)" : "video (\(container.rawValue) holds sound alone)")
+        }
+        if source.audioStreamIndex != nil && audio == nil {
+            dropped.append(request.noAudio ? "audio (--no-audio)" : "audio (it could not be scaled)")
+        }
         let names: [(StreamKind, String)] = [
             (.audio, "other audio track"), (.video, "other video stream"), (.subtitle, "subtitle stream"),
             (.picture, "cover picture"), (.attachment, "attachment"), (.data, "data stream"),
@@ -62,8 +66,12 @@ public struct Carryover: Sendable, Equatable {
         return trim.end.map { start + " – " + String(printf: "%.3f s", $0.doubleValue) } ?? "from " + start
     }
 
-    /// ProRes pictures are 10-bit whatever the mode.
-    private mutating func describePicture(_ picture: SourcePicture, mode: PictureMode, container: OutputContainer, codec: VideoCodec) {
+    /// The picture's format is kept when it is written as it was decoded
+    /// (a full-range "J" format counts as its limited-range twin, the range
+    /// being a colour tag swscale converts).
+    private mutating func describePicture(
+        _ picture: SourcePicture, mode: PictureMode, written: PictureFormat, container: OutputContainer
+    ) {
         if let degrees = picture.rotation.map({ Int($0.rounded()) }), degrees % 360 != 0 {
             let turn = abs(degrees) == 180 ? "rotation 180°" : "rotation \(abs(degrees))° " + (degrees < 0 ? "clockwise" : "counter-clockwise")
             // FFmpeg 5.1's Matroska muxer writes no display matrix.
@@ -79,8 +87,14 @@ public struct Carryover: Sendable, Equatable {
         switch mode {
         case .toneMapped: changed.append("HDR tone-mapped to SDR BT.709")
         case .highDynamicRange: kept.append("HDR (10-bit, colour tags, mastering data)")
-        case .standard where picture.bitDepth > 8 && codec != .prores: changed.append("\(picture.bitDepth)-bit video reduced to 8-bit")
         case .standard: break
+        }
+        let name = picture.format.name
+        let source = name.hasPrefix("yuvj") ? "yuv" + name.dropFirst(4) : name
+        if source == written.name {
+            kept.append("\(written.name) pictures")
+        } else {
+            changed.append("\(picture.format.name) pictures written as \(written.name)")
         }
         if picture.width & 1 != 0 || picture.height & 1 != 0 {
             changed.append("size \(picture.width)x\(picture.height) rounded down to \(picture.width & ~1)x\(picture.height & ~1)")

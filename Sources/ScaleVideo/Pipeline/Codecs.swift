@@ -22,13 +22,17 @@ public enum AudioCodec: String, Sendable, CaseIterable {
 
 /// The video codec of the output.
 public enum VideoCodec: String, Sendable, CaseIterable {
-    /// H.264 through libx264: 8-bit 4:2:0, or 10-bit for HDR.
+    /// H.264 through libx264.
     case h264
-    /// HEVC (H.265) through libx265: 8-bit 4:2:0, or 10-bit (Main 10) for HDR.
+    /// HEVC (H.265) through libx265.
     case hevc
     /// Apple ProRes through FFmpeg's prores_ks encoder: 10-bit, 4:2:2 (4:4:4
     /// for the 4444 profile), every frame a key frame; for editing.
     case prores
+    /// VP9 through libvpx, WebM's own.
+    case vp9
+    /// AV1 through SVT-AV1: 4:2:0, 8 or 10-bit.
+    case av1
 
     /// The name people know it by, as errors give it.
     public var title: String {
@@ -36,11 +40,44 @@ public enum VideoCodec: String, Sendable, CaseIterable {
         case .h264: "H.264"
         case .hevc: "HEVC"
         case .prores: "ProRes"
+        case .vp9: "VP9"
+        case .av1: "AV1"
         }
     }
 
-    /// Takes libx264's or libx265's constant rate factor and preset.
+    /// Takes a constant rate factor (--crf) and a speed (--preset).
     public var takesRateFactor: Bool { self != .prores }
+
+    /// The constant rate factors the encoder takes: lower is better.
+    public var rateFactors: ClosedRange<Int> {
+        switch self {
+        case .h264, .hevc, .prores: 0...51
+        case .vp9: 0...63
+        case .av1: 1...63
+        }
+    }
+
+    /// The rate factor used when none is asked for: the encoder's own for
+    /// libx264 and libx265; for VP9 and AV1, where the encoders have none
+    /// that means constant quality, a quality like libx264's default.
+    public var defaultRateFactor: Int {
+        switch self {
+        case .h264, .prores: 23
+        case .hevc: 28
+        case .vp9: 32
+        case .av1: 35
+        }
+    }
+
+    /// The smallest picture the encoder takes, in pixels each way (a
+    /// picture's size is rounded down to even first).
+    public var smallestSide: Int32 {
+        switch self {
+        case .h264, .prores, .vp9: 2
+        case .hevc: 16
+        case .av1: 64
+        }
+    }
 }
 
 /// The ProRes flavours prores_ks writes, from the smallest files to the

@@ -25,8 +25,9 @@ public struct JobPlan: Sendable {
     /// What the output keeps, changes and leaves out of the source.
     public let carryover: Carryover
     let source: SourceInfo
-    /// How the picture is written; nil when no video is written.
+    /// How the picture is written, and in what pixel format; nil when no video is written.
     let mode: PictureMode?
+    let pictureFormat: PictureFormat?
     /// The source's chapters on the output's time line.
     let chapters: [Chapter]
 
@@ -46,7 +47,11 @@ public struct JobPlan: Sendable {
     init(request: ScaleRequest, gate: LaneGate, folderToBeMade: Bool, warning: (String) -> Void) throws {
         let container = try Self.container(of: request)
         let source = try SourceInfo(path: request.input, audioTrack: request.audioTrack)
-        let writesVideo = source.video != nil && !container.isAudioOnly
+        let writesVideo = source.video != nil && !container.isAudioOnly && !request.noVideo
+        if request.noAudio && !writesVideo {
+            throw ScaleError.failed("has no video to write, and --no-audio leaves out its sound")
+        }
+        if writesVideo, let picture = source.video?.picture { try Self.checkSize(picture, codec: request.videoCodec) }
         let audioMatters = !writesVideo || request.waveform != nil
         if source.audioStreamIndex == nil {
             if !writesVideo { throw ScaleError.noAudioToWrite(request.output) }
@@ -72,6 +77,12 @@ public struct JobPlan: Sendable {
             throw ScaleError.failed("--waveform has no source audio to draw: the time map is only a freeze")
         }
         let mode = source.video.flatMap { writesVideo ? PictureMode(source: $0.picture, keepHDR: request.keepHDR) : nil }
+        let pictureFormat = source.video.flatMap { video in
+            mode.map {
+                video.picture.format.written(
+                    by: request.videoCodec, profile: request.proResProfile, mode: $0, motion: request.motion)
+            }
+        }
         if let picture = source.video?.picture, mode != nil, request.motion == .flow {
             try Self.checkFlow(picture, mode: mode, codec: request.videoCodec)
         }
@@ -89,10 +100,11 @@ public struct JobPlan: Sendable {
         frames = writesVideo ? frameCount : 0
         self.audio = audio
         self.mode = mode
+        self.pictureFormat = pictureFormat
         self.chapters = chapters
         carryover = Carryover(
-            source: source, mode: mode, container: container, chapters: chapters.count, request: request,
-            audio: audio?.encoding)
+            source: source, mode: mode, pictureFormat: pictureFormat, container: container, chapters: chapters.count,
+            request: request, audio: audio?.encoding)
     }
 
     /// D, the output's duration in seconds.
@@ -136,6 +148,15 @@ public struct JobPlan: Sendable {
     /// How the frames are made; nil when no video is written.
     public var motion: Motion? { frames > 0 ? request.motion : nil }
 
+    /// The encoder takes pictures of `codec.smallestSide` each way and more.
+    private static func checkSize(_ picture: SourcePicture, codec: VideoCodec) throws {
+        let (width, height, least) = (picture.width & ~1, picture.height & ~1, codec.smallestSide)
+        guard width < least || height < least else { return }
+        throw ScaleError.failed(
+            "its picture is \(picture.width)x\(picture.height), too small to encode: \(codec.title) takes pictures of at least "
+                + "\(least)x\(least) (a size is rounded down to even)")
+    }
+
     /// minterpolate, which `--motion flow` runs, takes 8-bit pictures of at least two 16-pixel blocks each way.
     private static func checkFlow(_ picture: SourcePicture, mode: PictureMode?, codec: VideoCodec) throws {
         if mode == .highDynamicRange {
@@ -163,8 +184,10 @@ public struct JobPlan: Sendable {
         guard let container = OutputContainer(path: request.output) else {
             throw ScaleError.unsupportedContainer(request.output)
         }
-        if let refusal = container.refusal(of: request.audioCodec) { throw ScaleError.codecNotInContainer(refusal) }
-        if !container.isAudioOnly, let refusal = container.refusal(of: request.videoCodec) {
+        if !request.noAudio, let refusal = container.refusal(of: request.audioCodec) {
+            throw ScaleError.codecNotInContainer(refusal)
+        }
+        if !container.isAudioOnly, !request.noVideo, let refusal = container.refusal(of: request.videoCodec) {
             throw ScaleError.codecNotInContainer(refusal)
         }
         return container
@@ -176,7 +199,7 @@ public struct JobPlan: Sendable {
     private static func countAudio(
         request: ScaleRequest, source: SourceInfo, gate: LaneGate, required: Bool, warning: (String) -> Void
     ) throws -> CountedAudio? {
-        guard let index = source.audioStreamIndex else { return nil }
+        guard let index = source.audioStreamIndex, !request.noAudio else { return nil }
         do {
             return try SourceAudioCount.count(
                 path: request.input, streamIndex: index, videoStart: source.video?.start,

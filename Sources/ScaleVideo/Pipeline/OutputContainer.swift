@@ -1,11 +1,12 @@
 /// The containers an output can be written in, by file extension, and the
 /// codecs each can hold (as FFmpeg 5.1's muxers take them).
 public enum OutputContainer: String, Sendable, CaseIterable {
-    /// Movie containers: QuickTime, MPEG-4 (`.m4v` is MPEG-4 too), Matroska.
-    case mov, mp4, m4v, mkv
+    /// Movie containers: QuickTime, MPEG-4 (`.m4v` is MPEG-4 too),
+    /// Matroska and WebM (which holds sound alone too).
+    case mov, mp4, m4v, mkv, webm
     /// Sound-only containers: WAV, AIFF (two spellings), Core Audio Format,
-    /// FLAC, AAC in MPEG-4, and WebM (Opus alone here).
-    case wav, aiff, aif, caf, flac, m4a, webm
+    /// FLAC, AAC in MPEG-4.
+    case wav, aiff, aif, caf, flac, m4a
 
     /// The container `path`'s extension names, in any case; nil for none the tool writes.
     public init?(path: String) {
@@ -13,23 +14,25 @@ public enum OutputContainer: String, Sendable, CaseIterable {
         self.init(rawValue: path[path.index(after: dot)...].lowercased())
     }
 
-    /// The movie containers, the ones `--container` offers.
-    public static let movies: [OutputContainer] = [.mov, .mp4, .m4v, .mkv]
+    /// The movie containers.
+    public static let movies: [OutputContainer] = [.mov, .mp4, .m4v, .mkv, .webm]
 
-    /// Holds sound alone: a movie's video is left out. WebM is one of these:
-    /// it holds only VP8, VP9 or AV1 video, none of which is written here.
+    /// Holds sound alone: a movie's video is left out.
     public var isAudioOnly: Bool { !Self.movies.contains(self) }
 
     /// The container for scaled sound alone from `input`: its own format
     /// where FFmpeg can write it (wav, aiff, caf, flac), else AAC in `.m4a`.
     public static func forSound(from input: String) -> OutputContainer {
-        guard let own = OutputContainer(path: input), own.isAudioOnly, own != .webm else { return .m4a }
+        guard let own = OutputContainer(path: input), own.isAudioOnly else { return .m4a }
         return own
     }
 
     /// The containers outputs get when none is chosen: `.mov` for a movie,
     /// and for sound alone those `forSound` gives.
     public static let defaults: [OutputContainer] = [.mov, .wav, .aiff, .aif, .caf, .flac, .m4a]
+
+    /// VP9 for WebM, H.264 otherwise.
+    public var defaultVideoCodec: VideoCodec { self == .webm ? .vp9 : .h264 }
 
     /// AAC for the MP4 family, Opus for WebM, lossless otherwise.
     public var defaultAudioCodec: AudioCodec {
@@ -56,13 +59,15 @@ public enum OutputContainer: String, Sendable, CaseIterable {
     }
 
     /// The video codecs it holds: none for sound alone; FFmpeg's MP4 writer
-    /// takes no ProRes, and its .m4v (iPod) writer H.264 alone.
+    /// takes no ProRes, its .m4v (iPod) writer H.264 alone, WebM VP9 and AV1.
     public var videoCodecs: [VideoCodec] {
         switch self {
-        case .mov, .mkv: [.h264, .hevc, .prores]
-        case .mp4: [.h264, .hevc]
+        case .mov: [.h264, .hevc, .prores]
+        case .mkv: [.h264, .hevc, .prores, .vp9, .av1]
+        case .mp4: [.h264, .hevc, .av1]
         case .m4v: [.h264]
-        case .wav, .aiff, .aif, .caf, .flac, .m4a, .webm: []
+        case .webm: [.vp9, .av1]
+        case .wav, .aiff, .aif, .caf, .flac, .m4a: []
         }
     }
 
@@ -99,7 +104,8 @@ public enum OutputContainer: String, Sendable, CaseIterable {
         guard !canCarry(codec) else { return nil }
         let why =
             switch self {
-            case .webm: "WebM holds only VP8, VP9 or AV1 video, which scale-video does not write; a .webm output holds sound alone"
+            case .webm: "WebM holds VP9 or AV1 video"
+            case .mov: "FFmpeg's QuickTime writer does not take \(codec.title)"
             case .mp4: "FFmpeg's MP4 writer does not take \(codec.title)"
             case .m4v: ".m4v holds H.264 alone"
             default: ".\(rawValue) holds sound alone"

@@ -72,7 +72,7 @@ public enum ScaleError: Error, CustomStringConvertible, Sendable {
         case .impossibleTarget: "the target duration cannot be reached from this source"
         case .outputExists(let path): "\(path) already exists (use --overwrite to replace it)"
         case .outputIsInput: "the output would replace the input"
-        case .unsupportedContainer(let path): "cannot choose a container for \(path) (use .mov, .mp4, .m4v or .mkv; for audio alone .wav, .aiff, .caf, .flac, .m4a or .webm)"
+        case .unsupportedContainer(let path): "cannot choose a container for \(path) (use .mov, .mp4, .m4v, .mkv or .webm; for audio alone .wav, .aiff, .caf, .flac or .m4a)"
         case .codecNotInContainer(let reason): reason
         case .failed(let reason): reason
         case .cancelled: "cancelled"

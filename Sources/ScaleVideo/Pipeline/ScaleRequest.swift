@@ -11,8 +11,8 @@ public struct ScaleRequest: Sendable {
     public var fps: Rational
     /// The audio codec asked for; nil for the output's default.
     public var requestedAudioCodec: AudioCodec?
-    /// The video codec the output is written with.
-    public var videoCodec: VideoCodec
+    /// The video codec asked for; nil for the output's default.
+    public var requestedVideoCodec: VideoCodec?
     /// The ProRes flavour, for `videoCodec` prores.
     public var proResProfile: ProResProfile
     /// libx264's or libx265's constant rate factor; nil keeps the encoder's
@@ -40,23 +40,27 @@ public struct ScaleRequest: Sendable {
     public var noiseFloor: Double
     /// How output frames are made from source frames.
     public var motion: Motion
+    /// Write no video: the output holds the source's sound alone.
+    public var noVideo: Bool
+    /// Write no audio: the output holds the source's video alone.
+    public var noAudio: Bool
 
     /// A request with the tool's defaults for everything but the input, the
     /// output, the target and the frame rate.
     public init(
         input: String, output: String, target: TimeScale.Target, fps: Rational,
-        audioCodec: AudioCodec? = nil, videoCodec: VideoCodec = .h264, proResProfile: ProResProfile = .default,
+        audioCodec: AudioCodec? = nil, videoCodec: VideoCodec? = nil, proResProfile: ProResProfile = .default,
         crf: Int? = nil, preset: String? = nil, overwrite: Bool = false,
         audioTrack: Int? = nil, keepHDR: Bool = false, trim: Trim = .whole, mono: Bool = false,
         padAudio: Bool = false, waveform: String? = nil, noiseFloor: Double = WaveformPicture.defaultNoiseFloor,
-        keepPitch: Bool = false, motion: Motion = .nearest
+        keepPitch: Bool = false, motion: Motion = .nearest, noVideo: Bool = false, noAudio: Bool = false
     ) {
         self.input = input
         self.output = output
         self.target = target
         self.fps = fps
         requestedAudioCodec = audioCodec
-        self.videoCodec = videoCodec
+        requestedVideoCodec = videoCodec
         self.proResProfile = proResProfile
         self.crf = crf
         self.preset = preset
@@ -70,12 +74,20 @@ public struct ScaleRequest: Sendable {
         self.noiseFloor = noiseFloor
         self.keepPitch = keepPitch
         self.motion = motion
+        self.noVideo = noVideo
+        self.noAudio = noAudio
     }
 
     /// The audio codec the output is written with: the one asked for, or
     /// the output's default (AAC for the MP4 family, Opus for WebM, lossless
     /// otherwise).
     public var audioCodec: AudioCodec { requestedAudioCodec ?? AudioCodec.defaultCodec(forOutput: output) }
+
+    /// The video codec the output is written with: the one asked for, or
+    /// the output's default (VP9 for WebM, H.264 otherwise).
+    public var videoCodec: VideoCodec {
+        requestedVideoCodec ?? OutputContainer(path: output)?.defaultVideoCodec ?? .h264
+    }
 
     /// This request for another input and output, all else the same: a
     /// batch makes every input's request from one.

@@ -8,8 +8,8 @@ struct SourcePicture {
     let rotation: Double?
     /// Whether the transfer is PQ (SMPTE ST 2084) or HLG (ARIB STD-B67): high dynamic range.
     let isHDR: Bool
-    /// Bits per component of the decoded pixel format.
-    let bitDepth: Int32
+    /// The decoded pixel format.
+    let format: PictureFormat
 
     var hasSquarePixels: Bool { aspectRatio.map { $0.numerator == 0 || $0.numerator == $0.denominator } ?? true }
 }

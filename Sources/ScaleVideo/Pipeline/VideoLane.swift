@@ -21,10 +21,11 @@ final class VideoLane: ScalingLane {
 
     /// - Parameters:
     ///   - mode: how the picture is written, as the job's plan decided.
+    ///   - format: the pixel format it is written in, as the plan decided.
     ///   - warn: told of damaged packets and frames skipped.
     init(
         video: SourceVideo, request: ScaleRequest, scale: TimeScale, timeMap: TimeMap?, frameCount: Int, mode: PictureMode,
-        output: OutputFile, warn: @escaping (String) -> Void
+        format: PictureFormat, output: OutputFile, warn: @escaping (String) -> Void
     ) throws {
         guard let (clock, sourceEnd) = Self.clock(video: video, request: request, scale: scale, timeMap: timeMap, frameCount: frameCount)
         else { throw ScaleError.impossibleTarget }
@@ -38,7 +39,7 @@ final class VideoLane: ScalingLane {
         self.sourceEnd = sourceEnd
         timeBase = video.timeBase
         let picture = PictureSettings(
-            decoder: decoding.decoder, fps: request.fps, mode: mode, encoding: VideoEncoding(request: request, mode: mode))
+            decoder: decoding.decoder, fps: request.fps, mode: mode, encoding: VideoEncoding(request: request, format: format))
         let encoder = try picture.makeEncoder(globalHeader: output.wantsGlobalHeader)
         track = try EncodedTrack(encoder: encoder, output: output, tags: video.tags.carriedFromStream)
         picture.describe(track.stream, encodedBy: encoder)
