@@ -29,6 +29,7 @@ struct ContainerMatrixTests {
         Combination(container: "mkv", codec: "pcm", movie: true),
         Combination(container: "mkv", codec: "flac", movie: true),
         Combination(container: "mkv", codec: "opus", movie: true),
+        Combination(container: "webm", codec: "opus", movie: true),
         Combination(container: "wav", codec: "pcm", movie: false),
         Combination(container: "aiff", codec: "pcm", movie: false),
         Combination(container: "caf", codec: "pcm", movie: false),
