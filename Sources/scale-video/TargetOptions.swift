@@ -21,8 +21,10 @@ struct TargetOptions: ParsableArguments {
         valueName: "FROM:SPEED,…"))
     var speed: String?
 
-    @Option(help: ArgumentHelp("The output frame rate: 30, 29.97 or 30000/1001.", valueName: "rate"))
-    var fps: Rational = Rational(30, 1)!
+    @Option(help: ArgumentHelp(
+        "The output frame rate: 30, 29.97 or 30000/1001, or source for the source's own (its average rate, exactly). Default: 30.",
+        valueName: "rate"))
+    var fps: FrameRate = .exactly(Rational(30, 1)!)
 
     @Option(help: ArgumentHelp(
         "Scale only the source from this time on, in seconds from its first frame (or sample). Video starts with the frame on screen then; audio with the nearest sample.",
@@ -42,8 +44,10 @@ struct TargetOptions: ParsableArguments {
         if given > 1 { throw ValidationError("Give only one of --duration, --factor, --time-map and --speed.") }
         if let duration, !duration.isPositive { throw ValidationError("--duration must be above 0.") }
         if let factor, !factor.isPositive { throw ValidationError("--factor must be above 0.") }
-        guard fps.isPositive, fps.numerator <= Int32.max, fps.denominator <= Int32.max, fps.doubleValue <= 1000 else {
-            throw ValidationError("--fps must be above 0 and at most 1000.")
+        if case .exactly(let fps) = fps {
+            guard fps.isPositive, fps.numerator <= Int32.max, fps.denominator <= Int32.max, fps.doubleValue <= 1000 else {
+                throw ValidationError("--fps must be above 0 and at most 1000, or source.")
+            }
         }
         if let option = timeMap != nil ? "--time-map" : speed != nil ? "--speed" : nil, start != nil || end != nil {
             throw ValidationError("\(option) replaces --start and --end (a time map's first and last knots say which part of the source it keeps).")
@@ -57,8 +61,11 @@ struct TargetOptions: ParsableArguments {
     }
 
     /// The target, once `validate()` has passed: the time map is read (a
-    /// map that breaks SPEC §8's rules is bad usage, naming its knot).
+    /// map that breaks SPEC §8's rules is bad usage, naming its knot). With
+    /// `--fps source` a segment's length is checked against each source's
+    /// rate when it is planned, and here against the highest --fps.
     func target() throws -> TimeScale.Target {
+        let fps: Rational = if case .exactly(let rate) = fps { rate } else { Rational(1000, 1)! }
         do throws(TimeMapError) {
             if let duration { return .duration(duration) }
             if let factor { return .factor(factor) }
@@ -84,4 +91,16 @@ struct TargetOptions: ParsableArguments {
 
 extension Rational: ExpressibleByArgument {
     public init?(argument: String) { self.init(parsing: argument) }
+}
+
+extension FrameRate: ExpressibleByArgument {
+    public init?(argument: String) {
+        if argument == "source" {
+            self = .source
+        } else if let rate = Rational(parsing: argument) {
+            self = .exactly(rate)
+        } else {
+            return nil
+        }
+    }
 }

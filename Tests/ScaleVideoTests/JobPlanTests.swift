@@ -33,7 +33,7 @@ struct JobPlanTests {
         let scratch = try Scratch()
         let input = try Media.make(scratch.file("in.mov"), seconds: 3)
         let plan = try Self.plan(
-            ScaleRequest(input: input.path, output: scratch.file("out.mov").path, target: .factor(Rational(2, 1)!), fps: Rational(30, 1)!))
+            ScaleRequest(input: input.path, output: scratch.file("out.mov").path, target: .factor(Rational(2, 1)!), fps: .exactly(Rational(30, 1)!)))
         let s = try Self.videoDuration(input)
         #expect(plan.scale.sourceDuration == s && plan.sourceDuration == s)
         #expect(plan.scale.factor == Rational(2, 1)!)
@@ -52,7 +52,7 @@ struct JobPlanTests {
         let input = try Media.make(scratch.file("in.mov"), seconds: 2)
         let d = Rational(73, 10)!
         let plan = try Self.plan(
-            ScaleRequest(input: input.path, output: scratch.file("out.mp4").path, target: .duration(d), fps: Rational(60, 1)!))
+            ScaleRequest(input: input.path, output: scratch.file("out.mp4").path, target: .duration(d), fps: .exactly(Rational(60, 1)!)))
         let s = try Self.videoDuration(input)
         let f = try #require(d.divided(by: s))
         #expect(plan.scale.factor == f)
@@ -69,7 +69,7 @@ struct JobPlanTests {
         let plan = try Self.plan(
             ScaleRequest(
                 input: input.path, output: scratch.file("part.wav").path, target: .factor(Rational(2, 1)!),
-                fps: Rational(30, 1)!, trim: Trim(start: Rational(1, 1)!, end: Rational(2, 1)!)))
+                fps: .exactly(Rational(30, 1)!), trim: Trim(start: Rational(1, 1)!, end: Rational(2, 1)!)))
         #expect(plan.scale.sourceDuration == Rational(1, 1)!)
         #expect(plan.frames == 0)
         #expect(plan.audio?.sourceSamples == 48000 && plan.audio?.samples == 96000)
@@ -100,7 +100,7 @@ struct JobPlanTests {
         let plan = try Self.plan(
             ScaleRequest(
                 input: input.path, output: scratch.file("out.wav").path, target: .factor(Rational(2, 1)!),
-                fps: Rational(30, 1)!))
+                fps: .exactly(Rational(30, 1)!)))
         #expect(plan.audio?.sourceSamples == decoded, "\(name): ffmpeg decodes \(decoded)")
         if cut == 0 && !name.hasPrefix("trailer") { #expect(decoded == 57330) }
     }
@@ -109,7 +109,7 @@ struct JobPlanTests {
         let scratch = try Scratch()
         let input = try Media.make(scratch.file("in.mov"), seconds: 1)
         let request = ScaleRequest(
-            input: input.path, output: scratch.file("out.mkv").path, target: .factor(Rational(3, 2)!), fps: Rational(25, 1)!)
+            input: input.path, output: scratch.file("out.mkv").path, target: .factor(Rational(3, 2)!), fps: .exactly(Rational(25, 1)!))
         let plan = try Self.plan(request)
         let result = try ScaleJob(request: request).run()
         #expect(plan.frames == result.frames && plan.audio?.samples == result.audioSamples)
@@ -124,16 +124,16 @@ struct JobPlanTests {
         let factor = TimeScale.Target.factor(Rational(2, 1)!)
         let fps = Rational(30, 1)!
         #expect(throws: ScaleError.self) {
-            try Self.plan(ScaleRequest(input: scratch.file("notes.mov").path, output: scratch.file("o.mov").path, target: factor, fps: fps))
+            try Self.plan(ScaleRequest(input: scratch.file("notes.mov").path, output: scratch.file("o.mov").path, target: factor, fps: .exactly(fps)))
         }
         #expect(throws: ScaleError.self) {
-            try Self.plan(ScaleRequest(input: input.path, output: scratch.file("o.wav").path, target: factor, fps: fps))
+            try Self.plan(ScaleRequest(input: input.path, output: scratch.file("o.wav").path, target: factor, fps: .exactly(fps)))
         }
         let elsewhere = scratch.file("later/o.mov").path
         #expect(throws: ScaleError.self) {
-            try Self.plan(ScaleRequest(input: input.path, output: elsewhere, target: factor, fps: fps))
+            try Self.plan(ScaleRequest(input: input.path, output: elsewhere, target: factor, fps: .exactly(fps)))
         }
-        let plan = try Self.plan(ScaleRequest(input: input.path, output: elsewhere, target: factor, fps: fps), folderToBeMade: true)
+        let plan = try Self.plan(ScaleRequest(input: input.path, output: elsewhere, target: factor, fps: .exactly(fps)), folderToBeMade: true)
         let s = try Self.videoDuration(input)
         #expect(plan.frames == Int((2 * s.doubleValue * 30 - 1e-9).rounded(.up)) && plan.audio == nil)
         #expect(try Tool.files(in: scratch.url) == ["in.mov", "notes.mov"])

@@ -13,7 +13,7 @@ struct TimeMapPlanTests {
     func request(_ input: URL, _ target: TimeScale.Target) -> ScaleRequest {
         ScaleRequest(
             input: input.path, output: input.deletingLastPathComponent().appendingPathComponent("out.mov").path, target: target,
-            fps: thirty)
+            fps: .exactly(thirty))
     }
 
     @Test func aMapPlansItsDurationFramesAndSamples() throws {

@@ -19,7 +19,7 @@ let stopAt = arguments.count == 5 ? Double(arguments[4]) : nil
 // libav* prints nothing of its own; errors come back as ScaleError.
 FFmpegLog.silence()
 
-let request = ScaleRequest(input: arguments[1], output: arguments[2], target: .duration(seconds), fps: Rational(30, 1)!)
+let request = ScaleRequest(input: arguments[1], output: arguments[2], target: .duration(seconds), fps: .exactly(Rational(30, 1)!))
 let job = ScaleJob(request: request)
 
 // Ctrl-C cancels the job instead of ending the program. The handler is made

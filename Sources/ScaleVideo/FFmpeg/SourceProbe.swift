@@ -53,7 +53,8 @@ extension SourceVideo {
         self.init(
             streamIndex: stream.index, timeBase: base, start: start,
             duration: try Self.duration(of: stream, start: start, in: input), picture: try SourcePicture(stream: stream),
-            tags: stream.tags, references: PacketReferences(stream: stream))
+            tags: stream.tags, references: PacketReferences(stream: stream), averageRate: stream.averageRate,
+            isVariableRate: stream.averageRate != stream.baseRate)
     }
 
     /// The stream's duration from its metadata, or the container's.

@@ -22,6 +22,13 @@ struct Stream {
         Optional(timestamp: pointer.pointee.start_time).flatMap { timeBase.seconds(ofTicks: $0) } ?? .zero
     }
 
+    /// A video stream's average frame rate, as the container gives it; nil when unknown.
+    var averageRate: Rational? { Rational(pointer.pointee.avg_frame_rate).flatMap { $0.isPositive ? $0 : nil } }
+
+    /// The lowest frame rate every timestamp of the stream fits (FFmpeg's
+    /// guess); nil when unknown.
+    var baseRate: Rational? { Rational(pointer.pointee.r_frame_rate).flatMap { $0.isPositive ? $0 : nil } }
+
     /// The stream's duration in its time base, as the file declares it; nil when it does not.
     var declaredDuration: Int64? { Optional(timestamp: pointer.pointee.duration) }
 

@@ -19,7 +19,7 @@ public struct Carryover: Sendable, Equatable {
 
     init(
         source: SourceInfo, mode: PictureMode?, pictureFormat: PictureFormat?, container: OutputContainer, chapters: Int,
-        request: ScaleRequest, audio: AudioEncoding?
+        request: ScaleRequest, fps: Rational, audio: AudioEncoding?
     ) {
         let tags = source.tags.carriedFromContainer.map { $0.key.lowercased() }
         if !tags.isEmpty { kept.append("tags (\(tags.joined(separator: ", ")))") }
@@ -31,6 +31,13 @@ public struct Carryover: Sendable, Equatable {
         if !languages.isEmpty { kept.append("stream languages") }
         if let video = source.video, let mode, let pictureFormat {
             describePicture(video.picture, mode: mode, written: pictureFormat, container: container)
+            if request.fps == .source {
+                if video.isVariableRate {
+                    changed.append("variable frame rate made constant at its average, \(fps) fps")
+                } else {
+                    kept.append("frame rate \(fps) fps")
+                }
+            }
         }
         if let audio { describeAudio(audio, request: request) }
         if !request.trim.isWhole { changed.append("cut to \(Self.span(request.trim)) of the source") }

@@ -35,8 +35,9 @@ public struct JobPlan: Sendable {
     public var input: String { request.input }
     /// The output's path, as given.
     public var output: String { request.output }
-    /// The output's frame rate, frames per second.
-    public var fps: Rational { request.fps }
+    /// The output's frame rate, frames per second: the one asked for, or
+    /// the source's average (`--fps source`).
+    public let fps: Rational
 
     /// Plans `request`: probes the input, counts its audio and checks the
     /// destination, in the order the user would want to hear of problems.
@@ -65,7 +66,8 @@ public struct JobPlan: Sendable {
         else { throw ScaleError.unknownDuration }
         // Only a --start can leave nothing of a source that lasts.
         guard whole.isPositive else { throw source.video == nil ? ScaleError.noAudioSamples : ScaleError.unknownDuration }
-        let timeMap = try Self.timeMap(of: request.target, sourceDuration: whole, fps: request.fps)
+        let fps = try Self.frameRate(of: request, source: source.video, writesVideo: writesVideo)
+        let timeMap = try Self.timeMap(of: request.target, sourceDuration: whole, fps: fps)
         if timeMap != nil && !request.trim.isWhole { throw ScaleError.failed("a time map replaces --start and --end") }
         let scale = try Self.scale(of: request, within: whole, timeMap: timeMap)
         let audio = try counted.flatMap {
@@ -95,7 +97,8 @@ public struct JobPlan: Sendable {
         sourceDuration = whole
         self.scale = scale
         self.timeMap = timeMap
-        let frameCount = timeMap.map { $0.frameCount(fps: request.fps) } ?? scale.frameCount(fps: request.fps)
+        self.fps = fps
+        let frameCount = timeMap.map { $0.frameCount(fps: fps) } ?? scale.frameCount(fps: fps)
         guard let frameCount else { throw ScaleError.impossibleTarget }
         frames = writesVideo ? frameCount : 0
         self.audio = audio
@@ -104,11 +107,24 @@ public struct JobPlan: Sendable {
         self.chapters = chapters
         carryover = Carryover(
             source: source, mode: mode, pictureFormat: pictureFormat, container: container, chapters: chapters.count,
-            request: request, audio: audio?.encoding)
+            request: request, fps: fps, audio: audio?.encoding)
     }
 
     /// D, the output's duration in seconds.
     public var targetDuration: Double { timeMap?.duration.doubleValue ?? scale.targetDuration }
+
+    /// The output's frame rate: the one asked for, or the source's average.
+    /// Without video written, any rate does: the source's, or 30.
+    private static func frameRate(of request: ScaleRequest, source: SourceVideo?, writesVideo: Bool) throws -> Rational {
+        if let rate = request.fps.resolved(sourceRate: source?.averageRate) {
+            guard !writesVideo || rate.doubleValue <= 1000 else {
+                throw ScaleError.failed("its frame rate \(rate) is above 1000 fps: give --fps")
+            }
+            return rate
+        }
+        if writesVideo { throw ScaleError.failed("its video states no frame rate: give --fps") }
+        return Rational(30, 1)!
+    }
 
     /// The map `target` asks for in a source lasting `sourceDuration`
     /// (nil for a constant target); a map that does not fit this source
@@ -119,8 +135,9 @@ public struct JobPlan: Sendable {
             case .duration, .factor:
                 return nil
             case .timeMap(let map):
-                try map.check(sourceDuration: sourceDuration)
-                return map
+                let checked = try map.validated(fps: fps)
+                try checked.check(sourceDuration: sourceDuration)
+                return checked
             case .speeds(let speeds):
                 return try speeds.timeMap(sourceDuration: sourceDuration, fps: fps)
             }

@@ -58,7 +58,7 @@ public final class ScaleJob: Sendable {
         let measured = try execute(plan, progress: progress, warning: warning)
         return ScaleResult(
             output: request.output, sourceDuration: plan.scale.sourceDuration.doubleValue, duration: plan.targetDuration,
-            timeMap: plan.timeMap, fps: request.fps, frames: plan.frames, motion: plan.motion, videoCodec: plan.videoCodec,
+            timeMap: plan.timeMap, fps: plan.fps, frames: plan.frames, motion: plan.motion, videoCodec: plan.videoCodec,
             proResProfile: plan.proResProfile, audioCodec: plan.audioCodec,
             audioSamples: plan.audio?.samples ?? 0, keepsPitch: plan.audio?.keepsPitch ?? false,
             seconds: Date().timeIntervalSince(started), measured: measured, carryover: plan.carryover)
@@ -147,8 +147,8 @@ public final class ScaleJob: Sendable {
             try plan.mode.flatMap { mode in
                 try plan.pictureFormat.map {
                     try VideoLane(
-                        video: video, request: request, scale: plan.scale, timeMap: plan.timeMap, frameCount: plan.frames,
-                        mode: mode, format: $0, output: output, warn: warning)
+                        video: video, request: request, fps: plan.fps, scale: plan.scale, timeMap: plan.timeMap,
+                        frameCount: plan.frames, mode: mode, format: $0, output: output, warn: warning)
                 }
             }
         }
@@ -159,7 +159,7 @@ public final class ScaleJob: Sendable {
         }
         try output.describe(tags: plan.source.tags.carriedFromContainer, chapters: plan.chapters)
         try output.start(
-            options: plan.container.muxerOptions(sampleRates: plan.audio.map { [$0.rate] } ?? [], fps: video.map { _ in request.fps }))
+            options: plan.container.muxerOptions(sampleRates: plan.audio.map { [$0.rate] } ?? [], fps: video.map { _ in plan.fps }))
         let lanes: [any ScalingLane] = (video.map { [$0] } ?? []) + (audio.map { [$0] } ?? [])
         gate.open(lanes.map(\.lane))
         let meter = ProgressMeter(lanes: lanes.map(\.lane), outputDuration: plan.targetDuration, handler: progress)

@@ -7,8 +7,9 @@ public struct ScaleRequest: Sendable {
     public var output: String
     /// How long the output lasts: a duration, a factor, a time map or speeds.
     public var target: TimeScale.Target
-    /// The output's frame rate, frames per second; the video has exactly ceil(D · fps) frames.
-    public var fps: Rational
+    /// The output's frame rate, frames per second, or the source's; the
+    /// video has exactly ceil(D · fps) frames.
+    public var fps: FrameRate
     /// The audio codec asked for; nil for the output's default.
     public var requestedAudioCodec: AudioCodec?
     /// The video codec asked for; nil for the output's default.
@@ -48,7 +49,7 @@ public struct ScaleRequest: Sendable {
     /// A request with the tool's defaults for everything but the input, the
     /// output, the target and the frame rate.
     public init(
-        input: String, output: String, target: TimeScale.Target, fps: Rational,
+        input: String, output: String, target: TimeScale.Target, fps: FrameRate,
         audioCodec: AudioCodec? = nil, videoCodec: VideoCodec? = nil, proResProfile: ProResProfile = .default,
         crf: Int? = nil, preset: String? = nil, overwrite: Bool = false,
         audioTrack: Int? = nil, keepHDR: Bool = false, trim: Trim = .whole, mono: Bool = false,

@@ -10,4 +10,9 @@ struct SourceVideo {
     let tags: [Tag]
     /// What its packets tell of the references between its frames.
     let references: PacketReferences
+    /// Its average frame rate as the container gives it; nil when unknown.
+    let averageRate: Rational?
+    /// Its frames come at no one rate: the average differs from the rate
+    /// every timestamp fits.
+    let isVariableRate: Bool
 }

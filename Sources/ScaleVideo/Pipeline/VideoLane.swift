@@ -20,14 +20,15 @@ final class VideoLane: ScalingLane {
     private let shown: ShownPackets?
 
     /// - Parameters:
+    ///   - fps: the output's frame rate, as the plan resolved it.
     ///   - mode: how the picture is written, as the job's plan decided.
     ///   - format: the pixel format it is written in, as the plan decided.
     ///   - warn: told of damaged packets and frames skipped.
     init(
-        video: SourceVideo, request: ScaleRequest, scale: TimeScale, timeMap: TimeMap?, frameCount: Int, mode: PictureMode,
-        format: PictureFormat, output: OutputFile, warn: @escaping (String) -> Void
+        video: SourceVideo, request: ScaleRequest, fps: Rational, scale: TimeScale, timeMap: TimeMap?, frameCount: Int,
+        mode: PictureMode, format: PictureFormat, output: OutputFile, warn: @escaping (String) -> Void
     ) throws {
-        guard let (clock, sourceEnd) = Self.clock(video: video, request: request, scale: scale, timeMap: timeMap, frameCount: frameCount)
+        guard let (clock, sourceEnd) = Self.clock(video: video, request: request, fps: fps, scale: scale, timeMap: timeMap, frameCount: frameCount)
         else { throw ScaleError.impossibleTarget }
         // A blend or a flow needs every frame.
         let shown = request.motion == .nearest ? ShownPackets(references: video.references, clock: clock) : nil
@@ -39,13 +40,13 @@ final class VideoLane: ScalingLane {
         self.sourceEnd = sourceEnd
         timeBase = video.timeBase
         let picture = PictureSettings(
-            decoder: decoding.decoder, fps: request.fps, mode: mode, encoding: VideoEncoding(request: request, format: format))
+            decoder: decoding.decoder, fps: fps, mode: mode, encoding: VideoEncoding(request: request, format: format))
         let encoder = try picture.makeEncoder(globalHeader: output.wantsGlobalHeader)
         track = try EncodedTrack(encoder: encoder, output: output, tags: video.tags.carriedFromStream)
         picture.describe(track.stream, encodedBy: encoder)
         let adapter = PictureAdapter(encoder: encoder, toneMaps: mode == .toneMapped, source: stream)
         stage = try Self.stage(
-            request.motion, clock: clock, video: video, request: request, scale: scale, timeMap: timeMap,
+            request.motion, clock: clock, video: video, request: request, fps: fps, scale: scale, timeMap: timeMap,
             frameCount: frameCount, adapter: adapter, encoder: encoder)
         try StreamSideData.copyDisplayMatrix(from: stream, to: track.stream)
         if mode == .highDynamicRange {
@@ -61,16 +62,16 @@ final class VideoLane: ScalingLane {
     /// The frame clock of one factor from --start, or of the time map; and
     /// where the part of the source shown ends, in seconds after the first frame.
     private static func clock(
-        video: SourceVideo, request: ScaleRequest, scale: TimeScale, timeMap: TimeMap?, frameCount: Int
+        video: SourceVideo, request: ScaleRequest, fps: Rational, scale: TimeScale, timeMap: TimeMap?, frameCount: Int
     ) -> (FrameClock, Rational)? {
         if let timeMap {
-            return FrameClock(map: timeMap, fps: request.fps, timeBase: video.timeBase, frameCount: frameCount).map {
+            return FrameClock(map: timeMap, fps: fps, timeBase: video.timeBase, frameCount: frameCount).map {
                 ($0, timeMap.sourceEnd)
             }
         }
         guard
             let clock = FrameClock(
-                factor: scale.factor, fps: request.fps, timeBase: video.timeBase, frameCount: frameCount,
+                factor: scale.factor, fps: fps, timeBase: video.timeBase, frameCount: frameCount,
                 start: request.trim.start),
             let sourceEnd = request.trim.start.adding(scale.sourceDuration)
         else { return nil }
@@ -79,7 +80,8 @@ final class VideoLane: ScalingLane {
 
     /// The picture stage of `motion`.
     private static func stage(
-        _ motion: Motion, clock: FrameClock, video: SourceVideo, request: ScaleRequest, scale: TimeScale, timeMap: TimeMap?,
+        _ motion: Motion, clock: FrameClock, video: SourceVideo, request: ScaleRequest, fps: Rational, scale: TimeScale,
+        timeMap: TimeMap?,
         frameCount: Int, adapter: PictureAdapter, encoder: Encoder
     ) throws -> PictureStage {
         switch motion {
@@ -87,9 +89,9 @@ final class VideoLane: ScalingLane {
             return try NearestPictures(clock: clock, adapter: adapter)
         case .blend, .flow:
             guard
-                let plan = timeMap.map({ MotionPlan(map: $0, fps: request.fps, timeBase: video.timeBase, frameCount: frameCount) })
+                let plan = timeMap.map({ MotionPlan(map: $0, fps: fps, timeBase: video.timeBase, frameCount: frameCount) })
                     ?? MotionPlan(
-                        scale: scale, fps: request.fps, timeBase: video.timeBase, frameCount: frameCount, start: request.trim.start)
+                        scale: scale, fps: fps, timeBase: video.timeBase, frameCount: frameCount, start: request.trim.start)
             else { throw ScaleError.impossibleTarget }
             let blender = try PictureBlender(picturesOf: encoder)
             if motion == .flow { return try FlowPictures(plan: plan, adapter: adapter, blender: blender) }

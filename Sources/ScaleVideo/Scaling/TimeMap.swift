@@ -45,6 +45,11 @@ public struct TimeMap: Sendable, Equatable, CustomStringConvertible {
         self.labels = labels
     }
 
+    /// The same map validated for output at `fps`, its knots named as they were.
+    public func validated(fps: Rational) throws(TimeMapError) -> TimeMap {
+        try TimeMap(knots: knots, fps: fps, labels: labels)
+    }
+
     /// The map `0 = 0, S = D`: the constant factor D / S.
     public static func constant(sourceDuration: Rational, duration: Rational, fps: Rational) throws(TimeMapError) -> TimeMap {
         try TimeMap(

@@ -7,8 +7,9 @@ enum Media {
     static let height = 64
     static let bits = 8
 
-    /// A video filter drawing frame N's index as 8 black/white bars on top.
-    static func indexedVideo(rate: Int, seconds: Double, width: Int = width, height: Int = height) -> String {
+    /// A video filter drawing frame N's index as 8 black/white bars on top;
+    /// `rate` as FFmpeg reads it (`30`, `30000/1001`).
+    static func indexedVideo(rate: some CustomStringConvertible, seconds: Double, width: Int = width, height: Int = height) -> String {
         let bar = width / bits
         return "nullsrc=s=\(width)x\(height):r=\(rate):d=\(seconds),format=yuv420p,"
             + "geq=lum='if(lt(Y,\(height / 2)),if(eq(mod(floor(N/pow(2,floor(X/\(bar)))),2),1),235,16),128)'"
