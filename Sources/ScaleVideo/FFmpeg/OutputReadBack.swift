@@ -20,49 +20,19 @@ struct OutputReadBack {
                 videoFrames: 0, videoDuration: 0, audioSamples: sound.count, audioDuration: Double(sound.count) / rate)
             return
         }
-        var video = VideoSpan(stream: input.bestStream(AVMEDIA_TYPE_VIDEO))
+        let videoStream = input.bestStream(AVMEDIA_TYPE_VIDEO)
+        var video = PacketSpan(timeBase: videoStream?.timeBase ?? .zero)
         var audio = try input.bestStream(AVMEDIA_TYPE_AUDIO).map { try AudioCount(stream: $0) }
         let packet = try Packet()
         while try input.read(into: packet) {
             if isCancelled() { throw ScaleError.cancelled }
-            if packet.streamIndex == video.index { video.add(packet) }
+            if packet.streamIndex == videoStream?.index { video.add(packet) }
             if packet.streamIndex == audio?.index { try audio?.add(packet) }
         }
         try audio?.finish()
         measured = MeasuredOutput(
-            videoFrames: video.frames, videoDuration: video.duration, audioSamples: audio?.presented ?? 0,
+            videoFrames: video.frames, videoDuration: video.duration?.doubleValue ?? 0, audioSamples: audio?.presented ?? 0,
             audioDuration: audio.map { Double($0.presented) / Double($0.rate) } ?? 0)
-    }
-}
-
-/// The frames and presentation span of a video stream's packets.
-private struct VideoSpan {
-    let index: Int32?
-    let timeBase: Double
-    private(set) var frames = 0
-    private var start = Int64.max
-    private var end = Int64.min
-    private var lastStart = Int64.min
-
-    init(stream: Stream?) {
-        index = stream?.index
-        timeBase = stream?.timeBase.doubleValue ?? 0
-    }
-
-    mutating func add(_ packet: Packet) {
-        frames += 1
-        guard let pts = packet.pts else { return }
-        start = min(start, pts)
-        lastStart = max(lastStart, pts)
-        end = max(end, pts + max(packet.duration, 0))
-    }
-
-    /// Seconds; a last packet without a duration lasts as long as the average frame.
-    var duration: Double {
-        guard frames > 0, start <= lastStart else { return 0 }
-        var ticks = Double(end - start)
-        if end == lastStart && frames > 1 { ticks = Double(lastStart - start) * Double(frames) / Double(frames - 1) }
-        return ticks * timeBase
     }
 }
 

@@ -57,7 +57,9 @@ extension SourceVideo {
             isVariableRate: stream.averageRate != stream.baseRate)
     }
 
-    /// The stream's duration from its metadata, or the container's.
+    /// The stream's duration from its metadata, or the container's; where
+    /// none is stated (a live-written WebM or Matroska), measured from its
+    /// packets (SPEC §12), which reads the file.
     private static func duration(of stream: Stream, start: Rational, in input: InputFile) throws -> Rational {
         if let ticks = stream.declaredDuration, ticks > 0, let seconds = stream.timeBase.seconds(ofTicks: ticks) {
             return seconds
@@ -69,7 +71,15 @@ extension SourceVideo {
             return seconds
         }
         if let seconds = input.duration { return seconds }
-        throw ScaleError.unknownDuration
+        input.readOnly(streamIndex: stream.index)
+        var span = PacketSpan(timeBase: stream.timeBase)
+        let packet = try Packet()
+        // Packets read while the streams were probed come back whatever is discarded.
+        while try input.read(into: packet) {
+            if packet.streamIndex == stream.index { span.add(packet) }
+        }
+        guard let seconds = span.duration, seconds.isPositive else { throw ScaleError.unknownDuration }
+        return seconds
     }
 }
 
