@@ -23,6 +23,18 @@ enum SampleFamily: Sendable, Equatable {
         self.init(format: context.sample_fmt, bitsPerRawSample: context.bits_per_raw_sample)
     }
 
+    /// What `decoder`'s samples are, as reports name them: `8-bit`,
+    /// `16-bit`, `24-bit`, `32-bit`, `64-bit`, `32-bit float` or `64-bit float`.
+    static func name(decoding decoder: Decoder) -> String {
+        let context = decoder.codecContext.pointee
+        switch av_get_packed_sample_fmt(context.sample_fmt) {
+        case AV_SAMPLE_FMT_U8: return "8-bit"
+        case AV_SAMPLE_FMT_S64: return "64-bit"
+        case AV_SAMPLE_FMT_DBL: return "64-bit float"
+        default: return Self(decoding: decoder).description
+        }
+    }
+
     /// The interleaved format the scaler's samples are in.
     var packedFormat: AVSampleFormat {
         switch self {
@@ -49,15 +61,16 @@ struct AudioEncoding: Equatable {
     /// The codec written: pcm in `.flac` is written as FLAC.
     let codec: AudioCodec
     let encoderName: String
-    /// The family the scaler works in, and the source's.
+    /// The family the scaler works in.
     let family: SampleFamily
-    let sourceFamily: SampleFamily
+    /// The source's samples, as reports name them (SampleFamily.name).
+    let sourceName: String
     let sampleFormat: AVSampleFormat
     /// Significant bits for 24-bit samples held in 32; 0 otherwise.
     let bitsPerRawSample: Int32
 
-    init(codec asked: AudioCodec, container: OutputContainer?, source: SampleFamily) {
-        sourceFamily = source
+    init(codec asked: AudioCodec, container: OutputContainer?, source: SampleFamily, sourceName: String) {
+        self.sourceName = sourceName
         codec = asked == .pcm && container == .flac ? .flac : asked
         switch codec {
         case .aac:

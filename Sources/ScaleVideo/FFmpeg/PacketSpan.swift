@@ -5,7 +5,7 @@ struct PacketSpan {
     let timeBase: Rational
     private(set) var frames = 0
     private var start = Int64.max
-    private var end = Int64.min
+    private var lastEnd = Int64.min
     private var lastStart = Int64.min
 
     init(timeBase: Rational) {
@@ -17,7 +17,7 @@ struct PacketSpan {
         guard let pts = packet.pts else { return }
         start = min(start, pts)
         lastStart = max(lastStart, pts)
-        end = max(end, pts + max(packet.duration, 0))
+        lastEnd = max(lastEnd, pts + max(packet.duration, 0))
     }
 
     /// From the first frame's presentation time to the end of the last, in
@@ -25,7 +25,12 @@ struct PacketSpan {
     /// average frame. nil without frames or timestamps.
     var duration: Rational? {
         guard frames > 0, start <= lastStart else { return nil }
-        guard end == lastStart && frames > 1 else { return timeBase.seconds(ofTicks: end - start) }
+        guard lastEnd == lastStart && frames > 1 else { return timeBase.seconds(ofTicks: lastEnd - start) }
         return timeBase.seconds(ofTicks: lastStart - start)?.multiplied(by: Rational(Int64(frames), Int64(frames - 1))!)
+    }
+
+    /// Where the last frame ends on the stream's time line, in seconds.
+    var end: Rational? {
+        duration.flatMap { duration in timeBase.seconds(ofTicks: start)?.adding(duration) }
     }
 }

@@ -36,7 +36,7 @@ extension SourceInfo {
         }
         guard videoStream != nil || audio != nil else { throw ScaleError.noStreams }
         var leftOut: [StreamKind: Int] = [:]
-        for stream in streams where stream.index != videoStream?.index && stream.index != audio?.index {
+        for stream in streams where stream.index != videoStream?.index && stream.index != audio?.index && stream.kind != .chapters {
             leftOut[stream.kind, default: 0] += 1
         }
         self.init(
@@ -57,9 +57,9 @@ extension SourceVideo {
             isVariableRate: stream.averageRate != stream.baseRate)
     }
 
-    /// The stream's duration from its metadata, or the container's; where
-    /// none is stated (a live-written WebM or Matroska), measured from its
-    /// packets (SPEC §12), which reads the file.
+    /// The stream's duration from its metadata; where it states none,
+    /// measured from its packets (SPEC §3, §12): the container's duration
+    /// is the longest stream's, which need not be the video.
     private static func duration(of stream: Stream, start: Rational, in input: InputFile) throws -> Rational {
         if let ticks = stream.declaredDuration, ticks > 0, let seconds = stream.timeBase.seconds(ofTicks: ticks) {
             return seconds
@@ -70,16 +70,36 @@ extension SourceVideo {
         {
             return seconds
         }
-        if let seconds = input.duration { return seconds }
+        guard let end = try measuredEnd(of: stream, in: input), let seconds = end.subtracting(start), seconds.isPositive else {
+            throw ScaleError.unknownDuration
+        }
+        return seconds
+    }
+
+    /// Where the stream's last frame ends, read from its packets: those
+    /// from a key frame a few seconds before the container's end, where
+    /// the file seeks exactly and states its duration, else all of them.
+    private static func measuredEnd(of stream: Stream, in input: InputFile) throws -> Rational? {
         input.readOnly(streamIndex: stream.index)
+        let before = Rational(5, 1)!
+        if input.seeksExactly, let end = input.duration, let from = end.subtracting(before).flatMap(stream.timeBase.ticks(at:)),
+            from > 0, (try? input.seek(streamIndex: stream.index, to: from)) != nil
+        {
+            if let tail = try span(of: stream, in: input).end { return tail }
+            try input.seek(streamIndex: stream.index, to: stream.timeBase.ticks(at: stream.start) ?? 0)
+        }
+        return try span(of: stream, in: input).end
+    }
+
+    /// The span of the stream's packets from where the file is read to its end.
+    private static func span(of stream: Stream, in input: InputFile) throws -> PacketSpan {
         var span = PacketSpan(timeBase: stream.timeBase)
         let packet = try Packet()
         // Packets read while the streams were probed come back whatever is discarded.
         while try input.read(into: packet) {
             if packet.streamIndex == stream.index { span.add(packet) }
         }
-        guard let seconds = span.duration, seconds.isPositive else { throw ScaleError.unknownDuration }
-        return seconds
+        return span
     }
 }
 

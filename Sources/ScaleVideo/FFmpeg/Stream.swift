@@ -38,9 +38,12 @@ struct Stream {
 
     var isAudio: Bool { parameters.codec_type == AVMEDIA_TYPE_AUDIO }
 
-    /// What the stream holds; a video stream that is an attached (cover) picture is a picture.
+    /// What the stream holds; a video stream that is an attached (cover)
+    /// picture is a picture, and the text track a QuickTime movie's
+    /// chapters are read from (its demuxer discards it) the chapters.
     var kind: StreamKind {
         if pointer.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC != 0 { return .picture }
+        if parameters.codec_type == AVMEDIA_TYPE_DATA && pointer.pointee.discard == AVDISCARD_ALL { return .chapters }
         switch parameters.codec_type {
         case AVMEDIA_TYPE_VIDEO: return .video
         case AVMEDIA_TYPE_AUDIO: return .audio

@@ -131,9 +131,8 @@ final class StreamDecoder {
     /// time line (the stream's timestamps times its time base); the frames
     /// that follow are decoded from there.
     func seek(to time: Rational) throws {
-        guard let ticks = time.divided(by: stream.timeBase) else { throw FFmpegError(sv_averror(EINVAL), "cannot seek") }
-        let floor = ticks.numerator / ticks.denominator - (ticks.numerator % ticks.denominator < 0 ? 1 : 0)
-        try input.seek(streamIndex: stream.index, to: floor)
+        guard let ticks = stream.timeBase.ticks(at: time) else { throw FFmpegError(sv_averror(EINVAL), "cannot seek") }
+        try input.seek(streamIndex: stream.index, to: ticks)
         decoder.flush()
         groups?.discard()
         flushed = false

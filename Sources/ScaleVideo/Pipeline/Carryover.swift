@@ -24,13 +24,23 @@ public struct Carryover: Sendable, Equatable {
         let tags = source.tags.carriedFromContainer.map { $0.key.lowercased() }
         if !tags.isEmpty { kept.append("tags (\(tags.joined(separator: ", ")))") }
         if chapters > 0 { kept.append("\(chapters) chapter\(chapters == 1 ? "" : "s") (retimed)") }
+        if !container.carriesChapters, !source.chapters.isEmpty {
+            let count = source.chapters.count
+            dropped.append("\(count) chapter\(count == 1 ? "" : "s") (.\(container.rawValue) cannot mark them)")
+        }
         let videoTags = mode == nil ? [] : source.video?.tags ?? []
         let languages = (videoTags + (audio != nil ? source.audioTags : [])).filter {
             $0.key.lowercased() == "language" && $0.value != "und"
         }
-        if !languages.isEmpty { kept.append("stream languages") }
+        if !languages.isEmpty {
+            if container.carriesStreamLanguages {
+                kept.append("stream languages")
+            } else {
+                dropped.append("stream languages (.\(container.rawValue) cannot mark them)")
+            }
+        }
         if let video = source.video, let mode, let pictureFormat {
-            describePicture(video.picture, mode: mode, written: pictureFormat, container: container)
+            describePicture(video.picture, mode: mode, written: pictureFormat, container: container, codec: request.videoCodec)
             if request.fps == .source {
                 if video.isVariableRate {
                     changed.append("variable frame rate made constant at its average, \(fps) fps")
@@ -61,10 +71,10 @@ public struct Carryover: Sendable, Equatable {
         if let audioTrack = request.audioTrack { kept.append("audio track \(audioTrack)") }
         if request.mono { changed.append("audio channels merged into one") }
         guard audio.isLossless else { return }
-        if audio.family == audio.sourceFamily {
+        if audio.family.description == audio.sourceName {
             kept.append("\(audio.family.description) samples")
         } else {
-            changed.append("\(audio.sourceFamily.description) samples written as \(audio.family.description)")
+            changed.append("\(audio.sourceName) samples written as \(audio.family.description)")
         }
     }
 
@@ -77,19 +87,31 @@ public struct Carryover: Sendable, Equatable {
     /// (a full-range "J" format counts as its limited-range twin, the range
     /// being a colour tag swscale converts).
     private mutating func describePicture(
-        _ picture: SourcePicture, mode: PictureMode, written: PictureFormat, container: OutputContainer
+        _ picture: SourcePicture, mode: PictureMode, written: PictureFormat, container: OutputContainer, codec: VideoCodec
     ) {
         if let degrees = picture.rotation.map({ Int($0.rounded()) }), degrees % 360 != 0 {
             let turn = abs(degrees) == 180 ? "rotation 180°" : "rotation \(abs(degrees))° " + (degrees < 0 ? "clockwise" : "counter-clockwise")
             // FFmpeg 5.1's Matroska muxer writes no display matrix.
-            if container == .mkv {
+            if container == .mkv || container == .webm {
                 dropped.append("\(turn) (Matroska cannot mark it; use .mov or .mp4)")
             } else {
                 kept.append(turn)
             }
         }
         if !picture.hasSquarePixels, let ratio = picture.aspectRatio {
-            kept.append("pixel aspect ratio \(ratio.numerator):\(ratio.denominator)")
+            let shape = "pixel aspect ratio \(ratio.numerator):\(ratio.denominator)"
+            // Matroska marks the shape by a display width in whole pixels;
+            // H.264 and HEVC carry it exactly in their pictures, VP9 and AV1 do not.
+            let width = Int64(picture.width & ~1)
+            let matroska = (container == .mkv || container == .webm) && (codec == .vp9 || codec == .av1)
+            let shown = Rational(width * ratio.numerator * 2 + ratio.denominator, 2 * ratio.denominator).map {
+                $0.numerator / $0.denominator
+            }
+            if matroska, let shown, let written = Rational(shown, width), written != ratio {
+                changed.append(shape + " written as \(written.numerator):\(written.denominator) (Matroska's display width is whole pixels)")
+            } else {
+                kept.append(shape)
+            }
         }
         switch mode {
         case .toneMapped: changed.append("HDR tone-mapped to SDR BT.709")

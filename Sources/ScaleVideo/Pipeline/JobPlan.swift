@@ -315,7 +315,8 @@ public struct AudioPlan: Sendable {
         samples = segments.length
         alignment = planned
         self.segments = segments
-        encoding = AudioEncoding(codec: request.audioCodec, container: container, source: counted.family)
+        encoding = AudioEncoding(
+            codec: request.audioCodec, container: container, source: counted.family, sourceName: counted.familyName)
         if let rates = encoding.keptRates, !rates.contains(counted.rate) {
             let kept = rates.count == 1 ? "\(rates[0])" : rates.dropLast().map(String.init).joined(separator: ", ") + " or \(rates.last ?? 0)"
             throw ScaleError.failed(

@@ -139,8 +139,11 @@ public enum OutputContainer: String, Sendable, CaseIterable {
         return overflow ? Int.max : product
     }
 
+    /// Marks each stream's language.
+    var carriesStreamLanguages: Bool { [.mov, .mp4, .m4v, .mkv, .webm, .m4a].contains(self) }
+
     /// Can mark chapters.
-    var carriesChapters: Bool { [.mov, .mp4, .m4v, .mkv, .m4a].contains(self) }
+    var carriesChapters: Bool { [.mov, .mp4, .m4v, .mkv, .webm, .m4a].contains(self) }
 
     /// "a", "a or b", "a, b or c".
     private static func list(_ items: [String]) -> String {

@@ -15,6 +15,7 @@ enum SourceAudioCount {
     ) throws -> CountedAudio? {
         let decoding = try StreamDecoder(path: path, streamIndex: streamIndex, kind: "audio")
         let family = SampleFamily(decoding: decoding.decoder)
+        let name = SampleFamily.name(decoding: decoding.decoder)
         let rate = decoding.decoder.sampleRate
         var count = 0
         var first: Int64?
@@ -36,14 +37,14 @@ enum SourceAudioCount {
                     if let declared = decoding.declaredSampleCount, let bound,
                         let declaredAlignment = lined(declared), declaredAlignment.count > Int(bound.ticks(per: Int64(rate))) + 1
                     {
-                        return CountedAudio(alignment: declaredAlignment, rate: rate, family: family)
+                        return CountedAudio(alignment: declaredAlignment, rate: rate, family: family, familyName: name)
                     }
                 }
                 count += frame.sampleCount
             }
         }
         if let declared = decoding.declaredSampleCount { count = min(count, declared) }
-        return lined(count).map { CountedAudio(alignment: $0, rate: rate, family: family) }
+        return lined(count).map { CountedAudio(alignment: $0, rate: rate, family: family, familyName: name) }
     }
 }
 
@@ -53,4 +54,6 @@ struct CountedAudio {
     let rate: Int
     /// The decoder's sample family, as a freshly opened decoder gives it.
     let family: SampleFamily
+    /// The decoder's samples as reports name them: `8-bit` where the family is 16-bit.
+    let familyName: String
 }

@@ -116,6 +116,13 @@ public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible 
         return Int64(clamping: rounded)
     }
 
+    /// Taking `self` as a unit of time (a time base): the whole units at or
+    /// before `time`; nil when that does not fit in 64 bits.
+    public func ticks(at time: Rational) -> Int64? {
+        guard let ticks = time.divided(by: self) else { return nil }
+        return ticks.numerator / ticks.denominator - (ticks.numerator % ticks.denominator < 0 ? 1 : 0)
+    }
+
     /// The smallest integer not below `self · factor − offset`, computed exactly.
     public func ceilOfProduct(with factor: Int64, minus offset: Rational = .zero) -> Int128 {
         let value =
