@@ -8,7 +8,7 @@ struct AudioOptions: ParsableArguments {
         valueName: "codec"))
     var audioCodec: AudioCodec?
 
-    @Option(help: ArgumentHelp(
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "The audio track to scale: 1 for the input's first, 2 for its second, … Default: the input's default track; the others are left out.",
         valueName: "n"))
     var audioTrack: Int?
@@ -32,7 +32,7 @@ struct AudioOptions: ParsableArguments {
         valueName: "file.png"))
     var waveform: String?
 
-    @Option(help: ArgumentHelp("The level, in dB below full scale, at which the waveform's bars start. Default: -70.", valueName: "dB"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The level, in dB below full scale, at which the waveform's bars start. Default: -70.", valueName: "dB"))
     var noiseFloor: Double = WaveformPicture.defaultNoiseFloor
 
     func validate() throws {

@@ -23,7 +23,7 @@ struct BatchOptions: ParsableArguments {
             valueName: "i/n|auto"))
     var shard: String?
 
-    @Option(help: ArgumentHelp("With --shard auto: how many shards there are (a Kubernetes Job's completions; for a Slurm array, checked against its task count).", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --shard auto: how many shards there are (a Kubernetes Job's completions; for a Slurm array, checked against its task count).", valueName: "n"))
     var shardCount: Int?
 
     func validate() throws {

@@ -12,7 +12,7 @@ struct OutputOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The container, and extension, of generated output names, e.g. mov, mp4, mkv, or wav to export sound alone. Default: mov (for sound alone, its own format or m4a).", valueName: "ext"))
     var container: OutputContainer?
 
-    @Option(help: ArgumentHelp("How many inputs to convert at once.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("How many inputs to convert at once.", valueName: "n"))
     var jobs: Int = 1
 
     @Flag(help: "Replace existing output files.")

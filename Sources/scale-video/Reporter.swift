@@ -169,14 +169,15 @@ final class Reporter: @unchecked Sendable {
                 .map { $0 + ", " }.joined()
                 + (result.keepsPitch ? "pitch kept, " : "")
                 + (result.frames > 0 ? "\(result.frames) frames, " : "\(result.audioSamples) samples, ")
-                + "\(ProgressText.seconds(result.duration)) s"
+                // Sound alone lasts as long as its samples, which may end before D.
+                + "\(ProgressText.seconds(result.frames > 0 ? result.duration : result.measured.audioDuration)) s"
                 + (result.frames > 0 ? " at \(result.fps) fps" : "")
                 + " in \(ProgressText.seconds(result.seconds)) s"
         case .planned(let plan): "\(report.input) → \(plan.output): " + describe(plan)
         case .skipped(let plan, _):
             "\(report.input) → \(plan.output): skipped, already complete ("
                 + (plan.frames > 0 ? "\(plan.frames) frames, " : "\(plan.audio?.samples ?? 0) samples, ")
-                + "\(ProgressText.seconds(plan.targetDuration)) s)"
+                + "\(ProgressText.seconds(plan.frames > 0 ? plan.targetDuration : plan.audio?.seconds ?? 0)) s)"
         case .failed(let reason): "\(report.input): \(reason)"
         case .cancelled: "\(report.input): cancelled, nothing written"
         }

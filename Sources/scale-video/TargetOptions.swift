@@ -5,10 +5,10 @@ import ScaleVideo
 /// What the output should last and at what frame rate, and which part of
 /// the source it is made from: one factor, or a time map.
 struct TargetOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The output's duration in seconds, e.g. 20 or 7.5.", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The output's duration in seconds, e.g. 20 or 7.5.", valueName: "seconds"))
     var duration: Rational?
 
-    @Option(help: ArgumentHelp("The output's duration as a multiple of the source's: 2 = twice as long, 0.5 = twice as fast.", valueName: "x"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The output's duration as a multiple of the source's: 2 = twice as long, 0.5 = twice as fast.", valueName: "x"))
     var factor: Rational?
 
     @Option(help: ArgumentHelp(
@@ -21,17 +21,17 @@ struct TargetOptions: ParsableArguments {
         valueName: "FROM:SPEED,…"))
     var speed: String?
 
-    @Option(help: ArgumentHelp(
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "The output frame rate: 30, 29.97 or 30000/1001, or source for the source's own (its average rate, exactly). Default: 30.",
         valueName: "rate"))
     var fps: FrameRate = .exactly(Rational(30, 1)!)
 
-    @Option(help: ArgumentHelp(
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "Scale only the source from this time on, in seconds from its first frame (or sample). Video starts with the frame on screen then; audio with the nearest sample.",
         valueName: "seconds"))
     var start: Rational?
 
-    @Option(help: ArgumentHelp(
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "Scale only the source up to this time, in seconds from its first frame (or sample). --duration and --factor then apply to the part from --start to --end.",
         valueName: "seconds"))
     var end: Rational?
@@ -42,11 +42,11 @@ struct TargetOptions: ParsableArguments {
             throw ValidationError("Give the target as --duration <seconds>, --factor <x>, --time-map <knots> or --speed <FROM:SPEED,…>.")
         }
         if given > 1 { throw ValidationError("Give only one of --duration, --factor, --time-map and --speed.") }
-        if let duration, !duration.isPositive { throw ValidationError("--duration must be above 0.") }
-        if let factor, !factor.isPositive { throw ValidationError("--factor must be above 0.") }
+        if let duration, !duration.isPositive { throw ValidationError("--duration must be greater than 0 (seconds).") }
+        if let factor, !factor.isPositive { throw ValidationError("--factor must be greater than 0 (2 = twice as long, 0.5 = twice as fast).") }
         if case .exactly(let fps) = fps {
             guard fps.isPositive, fps.numerator <= Int32.max, fps.denominator <= Int32.max, fps.doubleValue <= 1000 else {
-                throw ValidationError("--fps must be above 0 and at most 1000, or source.")
+                throw ValidationError("--fps must be greater than 0 and at most 1000, or source.")
             }
         }
         if let option = timeMap != nil ? "--time-map" : speed != nil ? "--speed" : nil, start != nil || end != nil {
@@ -55,7 +55,7 @@ struct TargetOptions: ParsableArguments {
         _ = try target()
         if let start, start < .zero { throw ValidationError("--start cannot be below 0.") }
         if let end {
-            guard end.isPositive else { throw ValidationError("--end must be above 0.") }
+            guard end.isPositive else { throw ValidationError("--end must be greater than 0.") }
             if let start, end <= start { throw ValidationError("--end must come after --start.") }
         }
     }

@@ -22,7 +22,7 @@ struct VideoOptions: ParsableArguments {
     @Flag(help: "Keep HDR (PQ or HLG) video as 10-bit HDR (H.264, HEVC or ProRes) with its colour tags and mastering data, instead of tone-mapping it to SDR BT.709.")
     var keepHdr = false
 
-    @Option(help: ArgumentHelp("The quality (constant rate factor), lower is better: 0 to 51 for h264 (0 lossless) and hevc, 0 to 63 for vp9, 1 to 63 for av1. Default: 23 for h264, 28 for hevc, 32 for vp9, 35 for av1.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The quality (constant rate factor), lower is better: 0 to 51 for h264 (0 lossless) and hevc, 0 to 63 for vp9, 1 to 63 for av1. Default: 23 for h264, 28 for hevc, 32 for vp9, 35 for av1.", valueName: "n"))
     var crf: Int?
 
     @Option(help: ArgumentHelp("The encoder's speed, ultrafast … placebo as libx264 names them: libx264's and libx265's own presets; for vp9 and av1, medium is cpu-used 4 and preset 8, each name one step faster or slower. Default: medium.", valueName: "name"))

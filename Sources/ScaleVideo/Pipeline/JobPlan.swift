@@ -153,6 +153,9 @@ public struct JobPlan: Sendable {
             guard let span = timeMap.sourceEnd.subtracting(timeMap.sourceStart) else { throw ScaleError.impossibleTarget }
             return TimeScale(sourceDuration: span, mapDuration: timeMap.duration)
         }
+        if let end = request.trim.end, end > whole {
+            throw ScaleError.endPastEnd(end: end.doubleValue, duration: whole.doubleValue)
+        }
         guard let span = request.trim.duration(within: whole) else {
             throw ScaleError.startPastEnd(start: request.trim.start.doubleValue, duration: whole.doubleValue)
         }
@@ -282,6 +285,9 @@ public struct AudioPlan: Sendable {
 
     /// Samples per channel the scaler takes.
     public var sourceSamples: Int { segments.sourceEnd - segments.sourceStart }
+
+    /// How long the audio written lasts: its samples over the rate.
+    public var seconds: Double { Double(samples) / Double(rate) }
 
     /// nil when nothing is left to scale and the audio is not `required`.
     /// Along a time map, fails when a segment that is not a freeze holds no sample.

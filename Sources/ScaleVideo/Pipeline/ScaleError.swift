@@ -21,6 +21,8 @@ public enum ScaleError: Error, CustomStringConvertible, Sendable {
     case noAudioSamples
     /// The trim's `start` is at or past the end of the source, which lasts `duration`; seconds.
     case startPastEnd(start: Double, duration: Double)
+    /// The trim's `end` is past the end of the source, which lasts `duration`; seconds.
+    case endPastEnd(end: Double, duration: Double)
     /// The audio track asked for (counted from 1) is not there; the input has `available`.
     case noAudioTrack(Int, available: Int)
     /// The source's duration cannot be found, or is zero.
@@ -61,6 +63,8 @@ public enum ScaleError: Error, CustomStringConvertible, Sendable {
         case .noAudioSamples: "its audio holds no samples to scale"
         case .startPastEnd(let start, let duration):
             "--start \(Self.seconds(start)) s is at or past its end (\(Self.seconds(duration)) s)"
+        case .endPastEnd(let end, let duration):
+            "--end \(Self.seconds(end)) s is past its end (\(Self.seconds(duration)) s)"
         case .noAudioTrack(let track, let available):
             "has no audio track \(track) (it has \(available == 0 ? "none" : String(available)))"
         case .unknownDuration: "its duration is unknown"
