@@ -126,8 +126,9 @@ struct HDRTests {
             "pq-\(codec).mkv", transfer: "smpte2084",
             extra: ":hdr10=1:master-display=G(13250,34500)B(7500,3000)R(34000,16000)WP(15635,16450)L(10000000,50):max-cll=1000,400")
         let output = scratch.file("pq-\(codec).mov")
-        let result = try Tool.scale([input.path, "-o", output.path, "--factor", "2", "--keep-hdr", "--video-codec", codec, "--quiet"])
+        let result = try Tool.scale([input.path, "-o", output.path, "--factor", "2", "--keep-hdr", "--video-codec", codec, "--quiet", "--json"])
         try #require(result.status == 0, "\(result.stderr)")
+        #expect(try Self.notes(result).contains("HDR (10-bit, colour tags, mastering display, content light level)"))
         #expect(try Tool.probe(output, stream: "v:0", "codec_name") == codec)
         #expect(try Tool.probe(output, stream: "v:0", "profile") == profile)
         #expect(try Tool.probe(output, stream: "v:0", "pix_fmt") == pixels)
@@ -138,6 +139,29 @@ struct HDRTests {
             "ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream_side_data=max_content,max_average",
                         "-of", "default=noprint_wrappers=1", output.path]).text
         #expect(light.contains("max_content=1000") && light.contains("max_average=400"), "\(light)")
+        let source = try lumaRow(input, tenBit: true)
+        let written = try lumaRow(output, tenBit: true)
+        #expect(zip(source, written).allSatisfy { abs($0 - $1) <= 8 }, "the 10-bit codes should pass through")
+    }
+
+    /// VP9 (in WebM) and AV1 keep HDR as 10-bit with its colour tags; a
+    /// source with no mastering display or light level gets none, and the
+    /// result does not claim them.
+    @Test(arguments: [("vp9", "webm", "Profile 2"), ("av1", "mp4", "Main")])
+    func keepHDRInVP9AndAV1WithoutMetadata(codec: String, container: String, profile: String) throws {
+        let input = try ramp("hlg-\(codec).mkv", transfer: "arib-std-b67")
+        let output = scratch.file("hlg-\(codec).\(container)")
+        let result = try Tool.scale([input.path, "-o", output.path, "--factor", "2", "--keep-hdr", "--video-codec", codec, "--quiet", "--json"])
+        try #require(result.status == 0, "\(result.stderr)")
+        #expect(try Tool.probe(output, stream: "v:0", "profile") == profile)
+        #expect(try Tool.probe(output, stream: "v:0", "pix_fmt") == "yuv420p10le")
+        #expect(try Tool.probe(output, stream: "v:0", "color_transfer") == "arib-std-b67")
+        #expect(try Tool.probe(output, stream: "v:0", "color_primaries") == "bt2020")
+        let sideData = try Tool.run(
+            "ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream_side_data=side_data_type", "-of", "csv=p=0", output.path])
+        #expect(!sideData.text.contains("Mastering") && !sideData.text.contains("light level"), "\(sideData.text)")
+        let notes = try Self.notes(result)
+        #expect(notes.contains("HDR (10-bit, colour tags)"), "\(notes)")
         let source = try lumaRow(input, tenBit: true)
         let written = try lumaRow(output, tenBit: true)
         #expect(zip(source, written).allSatisfy { abs($0 - $1) <= 8 }, "the 10-bit codes should pass through")

@@ -8,23 +8,39 @@ enum StreamSideData {
         try target.addSideData(AV_PKT_DATA_DISPLAYMATRIX, matrix)
     }
 
-    /// Copies the mastering-display colour volume and content light level of
-    /// an HDR stream: the stream's own, or else (HEVC and AV1 keep them in
-    /// the bitstream) those of its first frame.
-    static func copyHDRMetadata(from source: Stream, firstFrame: () throws -> Frame?, to target: Stream) throws {
-        let kinds = [
-            (AV_PKT_DATA_MASTERING_DISPLAY_METADATA, AV_FRAME_DATA_MASTERING_DISPLAY_METADATA),
-            (AV_PKT_DATA_CONTENT_LIGHT_LEVEL, AV_FRAME_DATA_CONTENT_LIGHT_LEVEL),
-        ]
+    /// The mastering-display colour volume and content light level of an
+    /// HDR video stream: the stream's own, or else (HEVC and AV1 keep them
+    /// in the bitstream) those of its first frame.
+    static func hdrMetadata(of path: String, streamIndex: Int32) throws -> HDRMetadata {
+        let decoding = try StreamDecoder(path: path, streamIndex: streamIndex, kind: "video")
+        let source = decoding.stream
         var frame: Frame??
-        for (streamKind, frameKind) in kinds {
-            if let data = source.sideData(streamKind) {
-                try target.addSideData(streamKind, data)
-                continue
-            }
-            if frame == nil { frame = .some(try firstFrame()) }
-            guard let frame = frame ?? nil, let data = frame.sideData(frameKind) else { continue }
-            try target.addSideData(streamKind, data)
+        func bytes(_ streamKind: AVPacketSideDataType, _ frameKind: AVFrameSideDataType) throws -> [UInt8]? {
+            if let data = source.sideData(streamKind) { return Array(data) }
+            if frame == nil { frame = .some(try decoding.nextFrame()) }
+            return (frame ?? nil)?.sideData(frameKind).map { Array($0) }
+        }
+        return HDRMetadata(
+            masteringDisplay: try bytes(AV_PKT_DATA_MASTERING_DISPLAY_METADATA, AV_FRAME_DATA_MASTERING_DISPLAY_METADATA),
+            contentLightLevel: try bytes(AV_PKT_DATA_CONTENT_LIGHT_LEVEL, AV_FRAME_DATA_CONTENT_LIGHT_LEVEL))
+    }
+
+    /// Gives the output stream `metadata` as its side data.
+    static func add(_ metadata: HDRMetadata, to target: Stream) throws {
+        for (kind, bytes) in [
+            (AV_PKT_DATA_MASTERING_DISPLAY_METADATA, metadata.masteringDisplay),
+            (AV_PKT_DATA_CONTENT_LIGHT_LEVEL, metadata.contentLightLevel),
+        ] {
+            guard let bytes else { continue }
+            try bytes.withUnsafeBytes { try target.addSideData(kind, $0) }
         }
     }
+}
+
+/// The HDR metadata a kept HDR video carries, as libavcodec lays it out.
+struct HDRMetadata: Sendable {
+    /// AVMasteringDisplayMetadata's bytes, if the source has one.
+    let masteringDisplay: [UInt8]?
+    /// AVContentLightMetadata's bytes, if the source has one.
+    let contentLightLevel: [UInt8]?
 }

@@ -18,7 +18,7 @@ public struct Carryover: Sendable, Equatable {
     public var isEmpty: Bool { kept.isEmpty && changed.isEmpty && dropped.isEmpty }
 
     init(
-        source: SourceInfo, mode: PictureMode?, pictureFormat: PictureFormat?, container: OutputContainer, chapters: Int,
+        source: SourceInfo, picture: PicturePlan?, container: OutputContainer, chapters: Int,
         request: ScaleRequest, fps: Rational, audio: AudioEncoding?
     ) {
         let tags = source.tags.carriedFromContainer.map { $0.key.lowercased() }
@@ -28,7 +28,7 @@ public struct Carryover: Sendable, Equatable {
             let count = source.chapters.count
             dropped.append("\(count) chapter\(count == 1 ? "" : "s") (.\(container.rawValue) cannot mark them)")
         }
-        let videoTags = mode == nil ? [] : source.video?.tags ?? []
+        let videoTags = picture == nil ? [] : source.video?.tags ?? []
         let languages = (videoTags + (audio != nil ? source.audioTags : [])).filter {
             $0.key.lowercased() == "language" && $0.value != "und"
         }
@@ -39,8 +39,8 @@ public struct Carryover: Sendable, Equatable {
                 dropped.append("stream languages (.\(container.rawValue) cannot mark them)")
             }
         }
-        if let video = source.video, let mode, let pictureFormat {
-            describePicture(video.picture, mode: mode, written: pictureFormat, container: container, codec: request.videoCodec)
+        if let video = source.video, let picture {
+            describePicture(video.picture, as: picture, container: container, codec: request.videoCodec)
             if request.fps == .source {
                 if video.isVariableRate {
                     changed.append("variable frame rate made constant at its average, \(fps) fps")
@@ -51,7 +51,7 @@ public struct Carryover: Sendable, Equatable {
         }
         if let audio { describeAudio(audio, request: request) }
         if !request.trim.isWhole { changed.append("cut to \(Self.span(request.trim)) of the source") }
-        if source.video != nil && mode == nil {
+        if source.video != nil && picture == nil {
             dropped.append(request.noVideo ? "video (--no-video)" : "video (\(container.rawValue) holds sound alone)")
         }
         if source.audioStreamIndex != nil && audio == nil {
@@ -87,8 +87,9 @@ public struct Carryover: Sendable, Equatable {
     /// (a full-range "J" format counts as its limited-range twin, the range
     /// being a colour tag swscale converts).
     private mutating func describePicture(
-        _ picture: SourcePicture, mode: PictureMode, written: PictureFormat, container: OutputContainer, codec: VideoCodec
+        _ picture: SourcePicture, as plan: PicturePlan, container: OutputContainer, codec: VideoCodec
     ) {
+        let written = plan.format
         if let degrees = picture.rotation.map({ Int($0.rounded()) }), degrees % 360 != 0 {
             let turn = abs(degrees) == 180 ? "rotation 180°" : "rotation \(abs(degrees))° " + (degrees < 0 ? "clockwise" : "counter-clockwise")
             // FFmpeg 5.1's Matroska muxer writes no display matrix.
@@ -113,9 +114,11 @@ public struct Carryover: Sendable, Equatable {
                 kept.append(shape)
             }
         }
-        switch mode {
+        switch plan.mode {
         case .toneMapped: changed.append("HDR tone-mapped to SDR BT.709")
-        case .highDynamicRange: kept.append("HDR (10-bit, colour tags, mastering data)")
+        case .highDynamicRange:
+            let metadata = [plan.hdr?.masteringDisplay.map { _ in "mastering display" }, plan.hdr?.contentLightLevel.map { _ in "content light level" }]
+            kept.append("HDR (" + (["10-bit", "colour tags"] + metadata.compactMap { $0 }).joined(separator: ", ") + ")")
         case .standard: break
         }
         let name = picture.format.name

@@ -25,9 +25,8 @@ public struct JobPlan: Sendable {
     /// What the output keeps, changes and leaves out of the source.
     public let carryover: Carryover
     let source: SourceInfo
-    /// How the picture is written, and in what pixel format; nil when no video is written.
-    let mode: PictureMode?
-    let pictureFormat: PictureFormat?
+    /// How the picture is written; nil when no video is written.
+    let picture: PicturePlan?
     /// The source's chapters on the output's time line.
     let chapters: [Chapter]
 
@@ -78,16 +77,7 @@ public struct JobPlan: Sendable {
         if request.waveform != nil, audio?.sourceSamples == 0 {
             throw ScaleError.failed("--waveform has no source audio to draw: the time map is only a freeze")
         }
-        let mode = source.video.flatMap { writesVideo ? PictureMode(source: $0.picture, keepHDR: request.keepHDR) : nil }
-        let pictureFormat = source.video.flatMap { video in
-            mode.map {
-                video.picture.format.written(
-                    by: request.videoCodec, profile: request.proResProfile, mode: $0, motion: request.motion)
-            }
-        }
-        if let picture = source.video?.picture, mode != nil, request.motion == .flow {
-            try Self.checkFlow(picture, mode: mode, codec: request.videoCodec)
-        }
+        let picture = try source.video.flatMap { writesVideo ? try Self.picture(of: $0, request: request) : nil }
         let chapters =
             container.carriesChapters
             ? Self.retimedChapters(source: source, trim: request.trim, scale: scale, timeMap: timeMap, warning: warning) : []
@@ -102,11 +92,10 @@ public struct JobPlan: Sendable {
         guard let frameCount else { throw ScaleError.impossibleTarget }
         frames = writesVideo ? frameCount : 0
         self.audio = audio
-        self.mode = mode
-        self.pictureFormat = pictureFormat
+        self.picture = picture
         self.chapters = chapters
         carryover = Carryover(
-            source: source, mode: mode, pictureFormat: pictureFormat, container: container, chapters: chapters.count,
+            source: source, picture: picture, container: container, chapters: chapters.count,
             request: request, fps: fps, audio: audio?.encoding)
     }
 
@@ -177,8 +166,24 @@ public struct JobPlan: Sendable {
                 + "\(least)x\(least) (a size is rounded down to even)")
     }
 
+    /// How `video`'s picture is written: its mode, the pixel format, and
+    /// for HDR kept the metadata the source has (read from its first frame
+    /// where the stream does not hold it).
+    private static func picture(of video: SourceVideo, request: ScaleRequest) throws -> PicturePlan {
+        let mode = PictureMode(source: video.picture, keepHDR: request.keepHDR)
+        if request.motion == .flow { try checkFlow(video.picture, mode: mode, codec: request.videoCodec) }
+        let format = video.picture.format.written(
+            by: request.videoCodec, profile: request.proResProfile, mode: mode, motion: request.motion)
+        do {
+            let hdr = mode == .highDynamicRange ? try StreamSideData.hdrMetadata(of: request.input, streamIndex: video.streamIndex) : nil
+            return PicturePlan(mode: mode, format: format, hdr: hdr)
+        } catch let error as FFmpegError {
+            throw ScaleError.failed("its HDR metadata cannot be read (\(error.message))")
+        }
+    }
+
     /// minterpolate, which `--motion flow` runs, takes 8-bit pictures of at least two 16-pixel blocks each way.
-    private static func checkFlow(_ picture: SourcePicture, mode: PictureMode?, codec: VideoCodec) throws {
+    private static func checkFlow(_ picture: SourcePicture, mode: PictureMode, codec: VideoCodec) throws {
         if mode == .highDynamicRange {
             throw ScaleError.failed("--motion flow makes 8-bit pictures only: with --keep-hdr use --motion blend")
         }

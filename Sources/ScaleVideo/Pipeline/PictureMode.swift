@@ -1,5 +1,5 @@
 /// How the output picture treats the source's dynamic range.
-enum PictureMode {
+enum PictureMode: Sendable {
     /// 8-bit, the source's colour tags.
     case standard
     /// PQ or HLG tone-mapped to 8-bit SDR BT.709.
@@ -10,4 +10,13 @@ enum PictureMode {
     init(source: SourcePicture, keepHDR: Bool) {
         self = source.isHDR ? (keepHDR ? .highDynamicRange : .toneMapped) : .standard
     }
+}
+
+/// How the output's picture is written, as a job's plan decides it.
+struct PicturePlan: Sendable {
+    let mode: PictureMode
+    /// The pixel format written (PictureFormat.written).
+    let format: PictureFormat
+    /// The HDR metadata carried over, for HDR kept.
+    let hdr: HDRMetadata?
 }

@@ -144,12 +144,10 @@ public final class ScaleJob: Sendable {
     ) throws -> ProgressMeter {
         let output = try OutputFile(path: path, formatFrom: request.output)
         let video = try plan.source.video.flatMap { video in
-            try plan.mode.flatMap { mode in
-                try plan.pictureFormat.map {
-                    try VideoLane(
-                        video: video, request: request, fps: plan.fps, scale: plan.scale, timeMap: plan.timeMap,
-                        frameCount: plan.frames, mode: mode, format: $0, output: output, warn: warning)
-                }
+            try plan.picture.map {
+                try VideoLane(
+                    video: video, request: request, fps: plan.fps, scale: plan.scale, timeMap: plan.timeMap,
+                    frameCount: plan.frames, picture: $0, output: output, warn: warning)
             }
         }
         let audio = try plan.audio.map {

@@ -21,12 +21,11 @@ final class VideoLane: ScalingLane {
 
     /// - Parameters:
     ///   - fps: the output's frame rate, as the plan resolved it.
-    ///   - mode: how the picture is written, as the job's plan decided.
-    ///   - format: the pixel format it is written in, as the plan decided.
+    ///   - picture: how the picture is written, as the job's plan decided.
     ///   - warn: told of damaged packets and frames skipped.
     init(
         video: SourceVideo, request: ScaleRequest, fps: Rational, scale: TimeScale, timeMap: TimeMap?, frameCount: Int,
-        mode: PictureMode, format: PictureFormat, output: OutputFile, warn: @escaping (String) -> Void
+        picture plan: PicturePlan, output: OutputFile, warn: @escaping (String) -> Void
     ) throws {
         guard let (clock, sourceEnd) = Self.clock(video: video, request: request, fps: fps, scale: scale, timeMap: timeMap, frameCount: frameCount)
         else { throw ScaleError.impossibleTarget }
@@ -40,21 +39,16 @@ final class VideoLane: ScalingLane {
         self.sourceEnd = sourceEnd
         timeBase = video.timeBase
         let picture = PictureSettings(
-            decoder: decoding.decoder, fps: fps, mode: mode, encoding: VideoEncoding(request: request, format: format))
+            decoder: decoding.decoder, fps: fps, mode: plan.mode, encoding: VideoEncoding(request: request, format: plan.format))
         let encoder = try picture.makeEncoder(globalHeader: output.wantsGlobalHeader)
         track = try EncodedTrack(encoder: encoder, output: output, tags: video.tags.carriedFromStream)
         picture.describe(track.stream, encodedBy: encoder)
-        let adapter = PictureAdapter(encoder: encoder, toneMaps: mode == .toneMapped, source: stream)
+        let adapter = PictureAdapter(encoder: encoder, toneMaps: plan.mode == .toneMapped, source: stream)
         stage = try Self.stage(
             request.motion, clock: clock, video: video, request: request, fps: fps, scale: scale, timeMap: timeMap,
             frameCount: frameCount, adapter: adapter, encoder: encoder)
         try StreamSideData.copyDisplayMatrix(from: stream, to: track.stream)
-        if mode == .highDynamicRange {
-            try StreamSideData.copyHDRMetadata(
-                from: stream,
-                firstFrame: { try StreamDecoder(path: request.input, streamIndex: video.streamIndex, kind: "video").nextFrame() },
-                to: track.stream)
-        }
+        if let hdr = plan.hdr { try StreamSideData.add(hdr, to: track.stream) }
     }
 
     let lane = Lane.video
