@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// SPEC §12: every container and audio codec the README lists holds exactly
+/// SPEC §12: every container and audio codec the README lists (all of them) holds exactly
 /// the samples SPEC §5 plans, at durations and factors that are not whole
 /// milliseconds and at every common sample rate; a combination that cannot
 /// keep the rate is refused, by a dry run too, before anything is written.

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// examples/library, the README's program built on the ScaleVideo library
+/// examples/library, the program docs/library.md shows, built on the ScaleVideo library
 /// (plan, run with progress, cancel), built with the suite and run on a
-/// generated movie; the README shows it as it is in the file.
+/// generated movie; the page shows it as it is in the file.
 struct LibraryExampleTests {
     static let program = Tool.scaleVideo.deletingLastPathComponent().appendingPathComponent("scale-video-example")
 
@@ -60,11 +60,11 @@ struct LibraryExampleTests {
         #expect(try Tool.files(in: scratch.url) == ["source.mov"])
     }
 
-    /// The README's program is the file, character for character.
-    @Test func readmeShowsTheProgramAsItIs() throws {
+    /// docs/library.md's program is the file, character for character.
+    @Test func theLibraryPageShowsTheProgramAsItIs() throws {
         let program = try String(contentsOf: Repository.file("examples/library/main.swift"), encoding: .utf8)
-        let readme = try String(contentsOf: Repository.file("README.md"), encoding: .utf8)
-        #expect(readme.contains("```swift\n" + program + "```\n"), "README.md's program differs from examples/library/main.swift")
+        let page = try String(contentsOf: Repository.file("docs/library.md"), encoding: .utf8)
+        #expect(page.contains("```swift\n" + program + "```\n"), "docs/library.md's program differs from examples/library/main.swift")
     }
 
     /// The percentages of `progress N%` lines.

@@ -7,7 +7,7 @@ public enum AudioCodec: String, Sendable, CaseIterable {
     case aac
     /// Lossless FLAC (libavcodec's encoder): integers of up to 24 bits.
     case flac
-    /// Opus through libopus, at 8, 12, 16, 24 or 48 kHz.
+    /// Opus through libopus, which is decoded at 48 kHz: only 48 kHz sources keep their rate.
     case opus
 
     /// The default for an output path: AAC for the MP4 family, Opus for
