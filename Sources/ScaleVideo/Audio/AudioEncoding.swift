@@ -1,59 +1,5 @@
 import CFFmpeg
 
-/// The families of sample formats: what the source's decoder gives, and
-/// the type the scaler works in.
-enum SampleFamily: Sendable, Equatable {
-    case int16, int24, int32, float
-
-    /// The family of a decoder's output: 8- and 16-bit integers are 16-bit,
-    /// 32-bit integers with at most 24 significant bits are 24-bit, floats
-    /// of any width are float.
-    init(format: AVSampleFormat, bitsPerRawSample: Int32) {
-        switch av_get_packed_sample_fmt(format) {
-        case AV_SAMPLE_FMT_U8, AV_SAMPLE_FMT_S16: self = .int16
-        case AV_SAMPLE_FMT_S32 where bitsPerRawSample > 0 && bitsPerRawSample <= 24: self = .int24
-        case AV_SAMPLE_FMT_FLT, AV_SAMPLE_FMT_DBL: self = .float
-        default: self = .int32
-        }
-    }
-
-    /// The family of what `decoder` gives.
-    init(decoding decoder: Decoder) {
-        let context = decoder.codecContext.pointee
-        self.init(format: context.sample_fmt, bitsPerRawSample: context.bits_per_raw_sample)
-    }
-
-    /// What `decoder`'s samples are, as reports name them: `8-bit`,
-    /// `16-bit`, `24-bit`, `32-bit`, `64-bit`, `32-bit float` or `64-bit float`.
-    static func name(decoding decoder: Decoder) -> String {
-        let context = decoder.codecContext.pointee
-        switch av_get_packed_sample_fmt(context.sample_fmt) {
-        case AV_SAMPLE_FMT_U8: return "8-bit"
-        case AV_SAMPLE_FMT_S64: return "64-bit"
-        case AV_SAMPLE_FMT_DBL: return "64-bit float"
-        default: return Self(decoding: decoder).description
-        }
-    }
-
-    /// The interleaved format the scaler's samples are in.
-    var packedFormat: AVSampleFormat {
-        switch self {
-        case .int16: AV_SAMPLE_FMT_S16
-        case .int24, .int32: AV_SAMPLE_FMT_S32
-        case .float: AV_SAMPLE_FMT_FLT
-        }
-    }
-
-    var description: String {
-        switch self {
-        case .int16: "16-bit"
-        case .int24: "24-bit"
-        case .int32: "32-bit"
-        case .float: "32-bit float"
-        }
-    }
-}
-
 /// How scaled audio is written: the codec and encoder, the sample format
 /// it takes and the family the scaler works in. Lossless output keeps the
 /// source's family where the codec can hold it.

@@ -77,3 +77,10 @@ struct Stream {
         return degrees.isNaN ? nil : degrees
     }
 }
+
+/// The kinds of stream an input may hold besides the ones scaled.
+enum StreamKind: Hashable, Comparable {
+    case video, audio, subtitle, data, attachment, picture
+    /// The track a movie's chapters are read from, carried as chapters.
+    case chapters
+}

@@ -228,7 +228,7 @@ public struct JobPlan: Sendable {
         do {
             return try SourceAudioCount.count(
                 path: request.input, streamIndex: index, videoStart: source.video?.start,
-                bound: audioBound(of: request, videoDuration: source.video?.duration), gate: gate)
+                bound: audioBound(of: request, videoDuration: source.video?.duration), isCancelled: { gate.isCancelled })
         } catch let error as FFmpegError {
             if required { throw ScaleError.failed("its audio cannot be decoded (\(error.message))") }
             warning("audio left out: it cannot be decoded (\(error.message))")

@@ -8,10 +8,12 @@ enum SourceAudioCount {
     /// Counts the samples and lines them up with the video, which starts at
     /// `videoStart` seconds; without video (nil) the audio's own first
     /// sample is the start.
-    /// - Parameter bound: where the part of the lined-up audio a job takes
-    ///   ends, in seconds, when it ends before the source does.
+    /// - Parameters:
+    ///   - bound: where the part of the lined-up audio a job takes ends, in
+    ///     seconds, when it ends before the source does.
+    ///   - isCancelled: asked between frames; the count stops when it says so.
     static func count(
-        path: String, streamIndex: Int32, videoStart: Rational?, bound: Rational?, gate: LaneGate
+        path: String, streamIndex: Int32, videoStart: Rational?, bound: Rational?, isCancelled: () -> Bool
     ) throws -> CountedAudio? {
         let decoding = try StreamDecoder(path: path, streamIndex: streamIndex, kind: "audio")
         let family = SampleFamily(decoding: decoding.decoder)
@@ -30,7 +32,7 @@ enum SourceAudioCount {
             (count, first) = known
         } else {
             while true {
-                if gate.isCancelled { throw ScaleError.cancelled }
+                if isCancelled() { throw ScaleError.cancelled }
                 guard let frame = try decoding.nextFrame() else { break }
                 if first == nil {
                     first = frame.timestamp

@@ -18,10 +18,3 @@ struct SourceInfo {
     /// without video the first sample.
     var timelineStart: Rational { video?.start ?? audioStart }
 }
-
-/// The kinds of stream an input may hold besides the ones scaled.
-enum StreamKind: Hashable, Comparable {
-    case video, audio, subtitle, data, attachment, picture
-    /// The track a movie's chapters are read from, carried as chapters.
-    case chapters
-}

@@ -115,25 +115,3 @@ extension SourcePicture {
             format: PictureFormat(AVPixelFormat(parameters.format)))
     }
 }
-
-extension PictureFormat {
-    /// How FFmpeg describes `format`: YUV, its chroma, depth and alpha.
-    init(_ format: AVPixelFormat) {
-        let name = av_get_pix_fmt_name(format).map { String(cString: $0) } ?? "unknown"
-        guard let descriptor = av_pix_fmt_desc_get(format)?.pointee else {
-            self.init(name: name, chroma: nil, depth: 8, hasAlpha: false)
-            return
-        }
-        let flags = descriptor.flags
-        let isYUV = flags & UInt64(AV_PIX_FMT_FLAG_RGB | AV_PIX_FMT_FLAG_PAL | AV_PIX_FMT_FLAG_BAYER) == 0 && descriptor.nb_components >= 3
-        let chroma: Chroma? =
-            switch (descriptor.log2_chroma_w, descriptor.log2_chroma_h) {
-            case (1, 1) where isYUV: .c420
-            case (1, 0) where isYUV: .c422
-            case (0, 0) where isYUV: .c444
-            default: nil
-            }
-        self.init(
-            name: name, chroma: chroma, depth: Int(descriptor.comp.0.depth), hasAlpha: flags & UInt64(AV_PIX_FMT_FLAG_ALPHA) != 0)
-    }
-}
