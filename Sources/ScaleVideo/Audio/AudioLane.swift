@@ -1,46 +1,23 @@
-/// The audio lane for the chosen audio stream, scaling in the sample type
-/// its encoding wants. `warn` is told of damaged packets and frames skipped.
+/// The audio lane of `plan`, scaling in the sample type its encoding
+/// wants. `warn` is told of damaged packets and frames skipped.
 func makeAudioLane(
-    source: SourceInfo, request: ScaleRequest, alignment: AudioAlignment, available: Int, segments: AudioMapPlan,
-    encoding: AudioEncoding,
-    output: OutputFile, waveform: WaveformRecorder?, warn: @escaping (String) -> Void
-) throws -> any ScalingLane {
-    guard let index = source.audioStreamIndex else { throw ScaleError.failed("no audio stream") }
-    let decoding = try StreamDecoder(path: request.input, streamIndex: index, kind: "audio", warn: warn)
-    let parts = AudioLaneParts(
-        decoding: decoding, encoding: encoding, source: source, request: request, alignment: alignment,
-        available: available, segments: segments, output: output, waveform: waveform)
-    switch encoding.family {
-    case .int16: return try AudioLane<Int16>(parts)
-    case .int24: return try AudioLane<Sample24>(parts)
-    case .int32: return try AudioLane<Int32>(parts)
-    case .float: return try AudioLane<Float>(parts)
+    _ plan: AudioPlan, output: OutputFile, waveform: WaveformRecorder?, warn: @escaping (String) -> Void
+) throws -> any Lane {
+    let decoding = try StreamDecoder(path: plan.input, streamIndex: plan.streamIndex, kind: "audio", warn: warn)
+    switch plan.encoding.family {
+    case .int16: return try AudioLane<Int16>(plan, decoding: decoding, output: output, waveform: waveform)
+    case .int24: return try AudioLane<Sample24>(plan, decoding: decoding, output: output, waveform: waveform)
+    case .int32: return try AudioLane<Int32>(plan, decoding: decoding, output: output, waveform: waveform)
+    case .float: return try AudioLane<Float>(plan, decoding: decoding, output: output, waveform: waveform)
     }
-}
-
-/// What an audio lane is built from.
-struct AudioLaneParts {
-    let decoding: StreamDecoder
-    let encoding: AudioEncoding
-    let source: SourceInfo
-    let request: ScaleRequest
-    let alignment: AudioAlignment
-    /// How many lined-up samples the source holds, as the plan counted them.
-    let available: Int
-    /// Which lined-up samples become how many output samples.
-    let segments: AudioMapPlan
-    let output: OutputFile
-    let waveform: WaveformRecorder?
 }
 
 /// Demux → decode → the scaler's sample type (swresample; averaged to one
 /// channel for --mono) → progressive scaler (one segment for a constant
 /// factor, the time map's segments along a map; tape-style, or keeping the
-/// pitch with --keep-pitch) → encoder → muxer. Rate, and
-/// without --mono channels and layout, are kept. Built on the job's thread,
-/// then handed whole to its own queue (HandOff, in ScaleJob): never used from
-/// two threads at once.
-final class AudioLane<Sample: PCMSample>: ScalingLane {
+/// pitch with --keep-pitch) → encoder → muxer, a decoded frame a step.
+/// Rate, and without --mono channels and layout, are kept.
+final class AudioLane<Sample: PCMSample>: Lane {
     let encoding: AudioEncoding
     private let decoding: StreamDecoder
     private let track: EncodedTrack
@@ -55,50 +32,59 @@ final class AudioLane<Sample: PCMSample>: ScalingLane {
     private var lead: Int
     private let available: Int
 
-    init(_ parts: AudioLaneParts) throws {
-        encoding = parts.encoding
-        decoding = parts.decoding
-        waveform = parts.waveform
-        lead = parts.alignment.lead
-        available = parts.available
+    private var started = false
+    private var finished = false
+
+    init(_ plan: AudioPlan, decoding: StreamDecoder, output: OutputFile, waveform: WaveformRecorder?) throws {
+        encoding = plan.encoding
+        self.decoding = decoding
+        self.waveform = waveform
+        lead = plan.alignment.lead
+        available = plan.available
         let rate = decoding.decoder.sampleRate
         let sourceLayout = try decoding.decoder.channelLayout()
-        let layout = parts.request.mono ? ChannelLayout(channels: 1) : try ChannelLayout(copying: sourceLayout)
-        let encoder = try encoding.makeEncoder(layout: layout, rate: rate, globalHeader: parts.output.wantsGlobalHeader)
+        let layout = plan.mono ? ChannelLayout(channels: 1) : try ChannelLayout(copying: sourceLayout)
+        let encoder = try encoding.makeEncoder(layout: layout, rate: rate, globalHeader: output.wantsGlobalHeader)
         reader = SampleReader(layout: sourceLayout, rate: rate, family: encoding.family)
         writer = try SampleWriter(encoding: encoding, layout: layout, rate: rate)
-        track = try EncodedTrack(encoder: encoder, output: parts.output, tags: parts.source.audioTags.carriedFromStream)
+        track = try EncodedTrack(encoder: encoder, output: output, tags: plan.tags.carriedFromStream)
         let blockSize = encoder.audioFrameSize ?? 4096
         scaler =
-            parts.request.keepPitch
-            ? PitchStretcher(channels: layout.channels, rate: rate, plan: parts.segments, blockSize: blockSize)
-            : MapAudioScaler(channels: layout.channels, plan: parts.segments, blockSize: blockSize)
-        merged = .allocate(capacity: parts.request.mono ? 4096 : 0)
+            plan.keepsPitch
+            ? PitchStretcher(channels: layout.channels, rate: rate, plan: plan.segments, blockSize: blockSize)
+            : MapAudioScaler(channels: layout.channels, plan: plan.segments, blockSize: blockSize)
+        merged = .allocate(capacity: plan.mono ? 4096 : 0)
     }
-
-    let lane = Lane.audio
 
     deinit { merged.deallocate() }
 
-    /// Decoded samples go to the scaler until it has all it wants; each
-    /// block it gives is encoded at once.
-    func run(gate: LaneGate, progress: ProgressMeter) throws {
-        defer { gate.finish(.audio) }
-        let emit: (UnsafeBufferPointer<Sample>) throws -> Void = { try self.encode($0, gate: gate, progress: progress) }
-        try pushSilentLead(emit: emit)
-        while !scaler.isComplete {
-            try gate.pass(.audio)
-            guard let frame = try decoding.nextFrame() else {
-                try checkReachedEnd()
-                break
+    /// Decoded samples go to the scaler until it has all it wants, a frame
+    /// a step (after the silence a late start puts in front); each block it
+    /// gives is encoded at once.
+    func step(report: (LaneProgress) throws -> Void) throws -> Bool {
+        guard !finished else { return false }
+        let emit: (UnsafeBufferPointer<Sample>) throws -> Void = { try self.encode($0, report: report) }
+        if !started {
+            started = true
+            try pushSilentLead(emit: emit)
+        }
+        if !scaler.isComplete {
+            if let frame = try decoding.nextFrame() {
+                try feed(droppingLead(try converted(frame)), emit: emit)
+                return true
             }
-            let samples = droppingLead(try converted(frame))
-            try feed(samples, emit: emit)
+            try checkReachedEnd()
         }
         waveform?.finishSource()
         try scaler.finish(emit: emit)
         try track.finish()
-        gate.wrote(.audio, upTo: track.writtenUpTo)
+        try report(progress)
+        finished = true
+        return false
+    }
+
+    private var progress: LaneProgress {
+        LaneProgress(writtenUpTo: track.writtenUpTo, done: Double(scaler.produced) / Double(scaler.length))
     }
 
     /// The source's audio ended before the samples the plan counted on (an
@@ -164,12 +150,11 @@ final class AudioLane<Sample: PCMSample>: ScalingLane {
     }
 
     /// Encodes one block of scaled interleaved frames.
-    private func encode(_ samples: UnsafeBufferPointer<Sample>, gate: LaneGate, progress: ProgressMeter) throws {
+    private func encode(_ samples: UnsafeBufferPointer<Sample>, report: (LaneProgress) throws -> Void) throws {
         waveform?.recordScaled(samples, channels: scaler.channels)
         let frame = try writer.frame(samples, pts: Int64(written))
         written += samples.count / scaler.channels
         try track.encode(frame)
-        gate.wrote(.audio, upTo: track.writtenUpTo)
-        progress.update(.audio, Double(scaler.produced) / Double(scaler.length))
+        try report(progress)
     }
 }

@@ -27,6 +27,8 @@ public struct JobPlan: Sendable {
     let source: SourceInfo
     /// How the picture is written; nil when no video is written.
     let picture: PicturePlan?
+    /// What the video lane makes; nil when no video is written.
+    let video: VideoPlan?
     /// The source's chapters on the output's time line.
     let chapters: [Chapter]
 
@@ -69,10 +71,12 @@ public struct JobPlan: Sendable {
         let timeMap = try Self.timeMap(of: request.target, sourceDuration: whole, fps: fps)
         if timeMap != nil && !request.trim.isWhole { throw ScaleError.failed("a time map replaces --start and --end") }
         let scale = try Self.scale(of: request, within: whole, timeMap: timeMap)
-        let audio = try counted.flatMap {
-            try AudioPlan(
-                $0, request: request, container: container, whole: whole, scale: scale, timeMap: timeMap,
-                hasVideo: source.video != nil, required: audioMatters, warning: warning)
+        let audio = try counted.flatMap { counted in
+            try source.audioStreamIndex.flatMap {
+                try Self.audio(
+                    counted, streamIndex: $0, tags: source.audioTags, request: request, container: container, whole: whole,
+                    scale: scale, timeMap: timeMap, hasVideo: source.video != nil, required: audioMatters, warning: warning)
+            }
         }
         if request.waveform != nil, audio?.sourceSamples == 0 {
             throw ScaleError.failed("--waveform has no source audio to draw: the time map is only a freeze")
@@ -93,6 +97,16 @@ public struct JobPlan: Sendable {
         frames = writesVideo ? frameCount : 0
         self.audio = audio
         self.picture = picture
+        video = source.video.flatMap { video in
+            picture.map {
+                VideoPlan(
+                    input: request.input, source: video, fps: fps, frames: frameCount,
+                    retiming: timeMap.map { .map($0) } ?? .factor(scale, start: request.trim.start), motion: request.motion, picture: $0,
+                    encoding: VideoEncoding(
+                        codec: request.videoCodec, crf: request.crf, preset: request.preset, proResProfile: request.proResProfile,
+                        container: container, format: $0.format))
+            }
+        }
         self.chapters = chapters
         carryover = Carryover(
             source: source, picture: picture, container: container, chapters: chapters.count,
@@ -266,74 +280,5 @@ public struct JobPlan: Sendable {
             warning("\(name) dropped: the time map leaves its part of the source out")
             return nil
         }
-    }
-}
-
-/// The audio a job scales: the source samples the scaler takes and how many
-/// it makes of them (SPEC §5, or along a time map §8), and how they are written.
-public struct AudioPlan: Sendable {
-    /// Samples per second, kept.
-    public let rate: Int
-    /// Samples per channel the scaler makes: `Int(Double(sourceSamples) · f)`,
-    /// or along a time map the last of its output boundaries.
-    public let samples: Int
-    /// The source samples lined up with the video, trimmed, and padded with --pad-audio.
-    let alignment: AudioAlignment
-    /// How many of them the source holds (the rest is --pad-audio's silence).
-    let available: Int
-    /// Which of them become how many output samples: one segment for a
-    /// constant factor, the map's segments along a time map.
-    let segments: AudioMapPlan
-    let encoding: AudioEncoding
-    /// Stretched keeping the pitch (SPEC §10) rather than tape-style.
-    public let keepsPitch: Bool
-
-    /// Samples per channel the scaler takes.
-    public var sourceSamples: Int { segments.sourceEnd - segments.sourceStart }
-
-    /// How long the audio written lasts: its samples over the rate.
-    public var seconds: Double { Double(samples) / Double(rate) }
-
-    /// nil when nothing is left to scale and the audio is not `required`.
-    /// Along a time map, fails when a segment that is not a freeze holds no sample.
-    init?(
-        _ counted: CountedAudio, request: ScaleRequest, container: OutputContainer, whole: Rational, scale: TimeScale,
-        timeMap: TimeMap?, hasVideo: Bool, required: Bool, warning: (String) -> Void
-    ) throws {
-        let range = request.trim.samples(rate: counted.rate, duration: whole)
-        var planned = counted.alignment.trimmed(from: range.start, to: range.end)
-        available = planned.count
-        if request.padAudio && hasVideo {
-            let end = timeMap == nil ? scale.sourceDuration : whole
-            planned = planned.padded(to: Int(end.ticks(per: Int64(counted.rate))))
-        }
-        let segments: AudioMapPlan
-        if let timeMap, planned.count > 0 {
-            do throws(TimeMapError) {
-                segments = try AudioMapPlan(map: timeMap, rate: counted.rate, count: planned.count, sourceDuration: whole)
-            } catch {
-                throw ScaleError.failed(error.description)
-            }
-        } else {
-            segments = AudioMapPlan(count: planned.count, length: scale.audioLength(count: planned.count))
-        }
-        guard planned.count > 0, segments.length > 0 else {
-            if required { throw ScaleError.noAudioSamples }
-            warning("audio left out: it holds no samples to scale while the video plays")
-            return nil
-        }
-        rate = counted.rate
-        samples = segments.length
-        alignment = planned
-        self.segments = segments
-        encoding = AudioEncoding(
-            codec: request.audioCodec, container: container, source: counted.family, sourceName: counted.familyName)
-        if let rates = encoding.keptRates, !rates.contains(counted.rate) {
-            let kept = rates.count == 1 ? "\(rates[0])" : rates.dropLast().map(String.init).joined(separator: ", ") + " or \(rates.last ?? 0)"
-            throw ScaleError.failed(
-                "\(encoding.codec.rawValue) audio cannot keep its rate of \(counted.rate) Hz: it holds \(kept) Hz, and "
-                    + "resampling would change every sample (flac or pcm, in .mkv, keep any rate)")
-        }
-        keepsPitch = request.keepPitch
     }
 }

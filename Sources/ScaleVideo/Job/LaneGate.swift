@@ -1,75 +1,65 @@
-import FoundationEssentials
-import Glibc
+/// Keeps any lane from running more than `lead` seconds of output time
+/// ahead of the slowest lane still running, so the muxer's interleaving
+/// queue stays small whatever the file's length and however many tracks it
+/// has; and carries cancellation to every lane.
+final class LaneGate: Sendable {
+    private struct State {
+        /// Seconds of output each lane has written; empty until the lanes open.
+        var written: [Double] = []
+        var finished: [Bool] = []
+        var cancelled = false
+    }
 
-/// The two lanes of a job.
-enum Lane: Int, CaseIterable {
-    case video = 0
-    case audio = 1
-
-    var other: Lane { self == .video ? .audio : .video }
-}
-
-/// Keeps the lane that is ahead in output time from running more than
-/// `lead` seconds before the other, so the muxer's interleaving queue stays
-/// small whatever the file's length; and carries cancellation to both lanes.
-/// Sendable because its state is read and written under `condition` alone.
-final class LaneGate: @unchecked Sendable {
-    private let condition = Lock()
-    private var written = [0.0, 0.0]
-    private var finished = [true, true]
-    private var cancelled = false
+    private let state = Guarded(State())
     let lead: Double
 
-    init(lanes: [Lane], lead: Double = 1.0) {
+    init(lead: Double = 1.0) {
         self.lead = lead
-        open(lanes)
     }
 
-    /// `lanes` are about to run.
-    func open(_ lanes: [Lane]) {
-        condition.lock()
-        for lane in lanes { finished[lane.rawValue] = false }
-        condition.unlock()
+    /// `count` lanes, numbered from 0, are about to run.
+    func open(lanes count: Int) {
+        state.withLock {
+            $0.written = Array(repeating: 0, count: count)
+            $0.finished = Array(repeating: false, count: count)
+        }
     }
 
-    var isCancelled: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return cancelled
-    }
+    var isCancelled: Bool { state.withLock { $0.cancelled } }
 
     /// `lane` has written output up to `seconds`.
-    func wrote(_ lane: Lane, upTo seconds: Double) {
-        condition.lock()
-        written[lane.rawValue] = max(written[lane.rawValue], seconds)
-        condition.broadcast()
-        condition.unlock()
+    func wrote(_ lane: Int, upTo seconds: Double) {
+        state.withLock { $0.written[lane] = max($0.written[lane], seconds) }
+        state.broadcast()
     }
 
-    /// `lane` will write nothing more; the other never waits for it again.
-    func finish(_ lane: Lane) {
-        condition.lock()
-        finished[lane.rawValue] = true
-        condition.broadcast()
-        condition.unlock()
+    /// `lane` will write nothing more; the others never wait for it again.
+    func finish(_ lane: Int) {
+        state.withLock { $0.finished[lane] = true }
+        state.broadcast()
     }
 
     func cancel() {
-        condition.lock()
-        cancelled = true
-        condition.broadcast()
-        condition.unlock()
+        state.withLock { $0.cancelled = true }
+        state.broadcast()
+    }
+
+    /// Whether `lane` may go on now: it is at most `lead` seconds ahead of
+    /// every other lane still running.
+    func mayPass(_ lane: Int) -> Bool {
+        state.withLock { Self.mayPass(lane, $0, lead: lead) }
+    }
+
+    private static func mayPass(_ lane: Int, _ state: State, lead: Double) -> Bool {
+        state.written.indices.allSatisfy { other in
+            other == lane || state.finished[other] || state.written[lane] <= state.written[other] + lead
+        }
     }
 
     /// Returns when `lane` may go on; throws once the job is cancelled.
-    func pass(_ lane: Lane) throws {
-        condition.lock()
-        defer { condition.unlock() }
-        while !cancelled && !finished[lane.other.rawValue]
-            && written[lane.rawValue] > written[lane.other.rawValue] + lead
-        {
-            condition.wait()
+    func pass(_ lane: Int) throws {
+        try state.withLock(when: { $0.cancelled || Self.mayPass(lane, $0, lead: lead) }) { state in
+            if state.cancelled { throw ScaleError.cancelled }
         }
-        if cancelled { throw ScaleError.cancelled }
     }
 }

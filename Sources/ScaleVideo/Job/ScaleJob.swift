@@ -1,7 +1,5 @@
-import Dispatch
 import FoundationEssentials
 import Glibc
-import Dispatch
 
 /// One conversion: first a plan (the input probed, its audio counted,
 /// nothing written), then its execution: the video and audio lanes on two
@@ -10,7 +8,7 @@ import Dispatch
 public final class ScaleJob: Sendable {
     /// What this job converts.
     public let request: ScaleRequest
-    private let gate = LaneGate(lanes: [])
+    private let gate = LaneGate()
 
     /// A job for `request`; nothing is read or written until `plan(…)` or `run(…)`.
     public init(request: ScaleRequest) {
@@ -143,69 +141,15 @@ public final class ScaleJob: Sendable {
         progress: @escaping @Sendable (JobProgress) -> Void, warning: @escaping @Sendable (String) -> Void
     ) throws -> ProgressMeter {
         let output = try OutputFile(path: path, formatFrom: request.output)
-        let video = try plan.source.video.flatMap { video in
-            try plan.picture.map {
-                try VideoLane(
-                    video: video, request: request, fps: plan.fps, scale: plan.scale, timeMap: plan.timeMap,
-                    frameCount: plan.frames, picture: $0, output: output, warn: warning)
-            }
-        }
-        let audio = try plan.audio.map {
-            try makeAudioLane(
-                source: plan.source, request: request, alignment: $0.alignment, available: $0.available, segments: $0.segments,
-                encoding: $0.encoding, output: output, waveform: recorder, warn: warning)
-        }
+        let video = try plan.video.map { try VideoLane($0, output: output, warn: warning) }
+        let audio = try plan.audio.map { try makeAudioLane($0, output: output, waveform: recorder, warn: warning) }
         try output.describe(tags: plan.source.tags.carriedFromContainer, chapters: plan.chapters)
         try output.start(
             options: plan.container.muxerOptions(sampleRates: plan.audio.map { [$0.rate] } ?? [], fps: video.map { _ in plan.fps }))
-        let lanes: [any ScalingLane] = (video.map { [$0] } ?? []) + (audio.map { [$0] } ?? [])
-        gate.open(lanes.map(\.lane))
-        let meter = ProgressMeter(lanes: lanes.map(\.lane), outputDuration: plan.targetDuration, handler: progress)
-        try run(lanes, meter: meter)
+        let lanes: [any Lane] = (video.map { [$0] } ?? []) + (audio.map { [$0] } ?? [])
+        let meter = ProgressMeter(lanes: lanes.count, outputDuration: plan.targetDuration, handler: progress)
+        try LaneScheduler.run(lanes, gate: gate, meter: meter)
         try output.finish()
         return meter
-    }
-
-    /// Runs each lane on a queue of its own and waits for them all.
-    private func run(_ lanes: [any ScalingLane], meter: ProgressMeter) throws {
-        let failures = FirstFailure()
-        let group = DispatchGroup()
-        for lane in lanes {
-            // The lane was built on this thread and is used by its queue
-            // alone from here on; group.wait() below hands it back.
-            let handOff = HandOff(lane)
-            DispatchQueue(label: "scale-video.\(lane.lane)").async(group: group) {
-                do {
-                    try handOff.value.run(gate: self.gate, progress: meter)
-                } catch {
-                    failures.record(error)
-                    self.gate.cancel()
-                }
-            }
-        }
-        group.wait()
-        if let failure = failures.first { throw failure }
-    }
-}
-
-/// The first error of the lanes; a real failure wins over the cancellation
-/// it caused in the other lane.
-/// Sendable because `error` is read and written under `lock` alone.
-private final class FirstFailure: @unchecked Sendable {
-    private let lock = Lock()
-    private var error: Error?
-
-    func record(_ new: Error) {
-        lock.lock()
-        defer { lock.unlock() }
-        if error == nil || (error as? ScaleError).map({ if case .cancelled = $0 { true } else { false } }) == true {
-            error = new
-        }
-    }
-
-    var first: Error? {
-        lock.lock()
-        defer { lock.unlock() }
-        return error
     }
 }

@@ -4,7 +4,7 @@ import Glibc
 /// How the video is encoded: the libavcodec encoder of the codec asked for,
 /// the pixel format it is given, its private options, and the tag the
 /// container marks it with.
-struct VideoEncoding {
+struct VideoEncoding: Sendable {
     let codec: VideoCodec
     let encoderName: String
     let pixelFormat: AVPixelFormat
@@ -14,43 +14,46 @@ struct VideoEncoding {
     /// The stream's codec tag, or 0 for the muxer's own.
     let codecTag: UInt32
 
-    /// Pictures of `format` (PictureFormat.written), in the codec asked
-    /// for: VP9 and AV1 at constant quality (their encoders have no rate
-    /// factor of their own), at a speed like libx264's medium unless
-    /// --preset says otherwise.
-    init(request: ScaleRequest, format: PictureFormat) {
-        codec = request.videoCodec
+    /// Pictures of `format` (PictureFormat.written) in `codec`, into
+    /// `container`, at the rate factor and preset asked for (nil: the
+    /// encoder's defaults): VP9 and AV1 at constant quality (their encoders
+    /// have no rate factor of their own), at a speed like libx264's medium
+    /// unless `preset` says otherwise.
+    init(
+        codec: VideoCodec, crf: Int?, preset: String?, proResProfile: ProResProfile, container: OutputContainer,
+        format: PictureFormat
+    ) {
+        self.codec = codec
         pixelFormat = av_get_pix_fmt(format.name)
         var options: [String: String] = [:]
         var codecTag: UInt32 = 0
         switch codec {
         case .h264:
             encoderName = "libx264"
-            if let crf = request.crf { options["crf"] = String(crf) }
-            if let preset = request.preset { options["preset"] = preset }
+            if let crf = crf { options["crf"] = String(crf) }
+            if let preset = preset { options["preset"] = preset }
         case .hevc:
             // libx265 writes its own log on standard error unless told not to.
             options["x265-params"] = "log-level=none"
-            if let crf = request.crf { options["crf"] = String(crf) }
-            if let preset = request.preset { options["preset"] = preset }
+            if let crf = crf { options["crf"] = String(crf) }
+            if let preset = preset { options["preset"] = preset }
             // Apple's players take HEVC in mov/mp4 only as hvc1 (parameter sets in the header).
-            let quickTime = OutputContainer(path: request.output).map { $0 == .mov || $0 == .mp4 } ?? false
-            if quickTime { codecTag = Self.tag("hvc1") }
+            if container == .mov || container == .mp4 { codecTag = Self.tag("hvc1") }
             encoderName = "libx265"
         case .prores:
-            options["profile"] = String(Self.proResNumber(request.proResProfile))
+            options["profile"] = String(Self.proResNumber(proResProfile))
             encoderName = "prores_ks"
         case .vp9:
             // Constant quality: a rate factor and no bit rate.
-            options["crf"] = String(request.crf ?? codec.defaultRateFactor)
+            options["crf"] = String(crf ?? codec.defaultRateFactor)
             options["b"] = "0"
             options["deadline"] = "good"
-            options["cpu-used"] = String(Self.speed(request.preset, fastest: 8, medium: 4))
+            options["cpu-used"] = String(Self.speed(preset, fastest: 8, medium: 4))
             options["row-mt"] = "1"
             encoderName = "libvpx-vp9"
         case .av1:
-            options["crf"] = String(request.crf ?? codec.defaultRateFactor)
-            options["preset"] = String(Self.speed(request.preset, fastest: 13, medium: 8))
+            options["crf"] = String(crf ?? codec.defaultRateFactor)
+            options["preset"] = String(Self.speed(preset, fastest: 13, medium: 8))
             _ = Self.quietSVT
             encoderName = "libsvtav1"
         }

@@ -1,10 +1,9 @@
 /// Demux → decode → picture stage → (swscale) → encoder → muxer, for the
-/// video stream. With `--motion nearest`, frames the clock skips are never
-/// decoded when they can be left out (ShownPackets), nor converted; a
-/// repeated frame is sent again with a new timestamp, not copied.
-/// Built on the job's thread, then handed whole to its own queue (HandOff,
-/// in ScaleJob): never used from two threads at once.
-final class VideoLane: ScalingLane {
+/// video stream, a decoded frame a step. With `--motion nearest`, frames
+/// the clock skips are never decoded when they can be left out
+/// (ShownPackets), nor converted; a repeated frame is sent again with a new
+/// timestamp, not copied.
+final class VideoLane: Lane {
     private let decoding: StreamDecoder
     private let track: EncodedTrack
     private let stage: PictureStage
@@ -14,101 +13,69 @@ final class VideoLane: ScalingLane {
     /// How long the last frame decoded lasts, in the stream's time base.
     private var lastDuration: Int64 = 0
     private var sent = 0
+    private var finished = false
     /// Where the part scaled ends, in seconds after the first frame.
     private let sourceEnd: Rational
     private let timeBase: Rational
     private let shown: ShownPackets?
 
-    /// - Parameters:
-    ///   - fps: the output's frame rate, as the plan resolved it.
-    ///   - picture: how the picture is written, as the job's plan decided.
-    ///   - warn: told of damaged packets and frames skipped.
-    init(
-        video: SourceVideo, request: ScaleRequest, fps: Rational, scale: TimeScale, timeMap: TimeMap?, frameCount: Int,
-        picture plan: PicturePlan, output: OutputFile, warn: @escaping (String) -> Void
-    ) throws {
-        guard let (clock, sourceEnd) = Self.clock(video: video, request: request, fps: fps, scale: scale, timeMap: timeMap, frameCount: frameCount)
-        else { throw ScaleError.impossibleTarget }
+    /// - Parameter warn: told of damaged packets and frames skipped.
+    init(_ plan: VideoPlan, output: OutputFile, warn: @escaping (String) -> Void) throws {
+        guard let clock = plan.clock(), let sourceEnd = plan.sourceEnd else { throw ScaleError.impossibleTarget }
+        let video = plan.source
         // A blend or a flow needs every frame.
-        let shown = request.motion == .nearest ? ShownPackets(references: video.references, clock: clock) : nil
-        decoding = try StreamDecoder(
-            path: request.input, streamIndex: video.streamIndex, kind: "video", selection: shown, warn: warn)
+        let shown = plan.motion == .nearest ? ShownPackets(references: video.references, clock: clock) : nil
+        decoding = try StreamDecoder(path: plan.input, streamIndex: video.streamIndex, kind: "video", selection: shown, warn: warn)
         let stream = decoding.stream
         self.shown = shown
-        self.frameCount = frameCount
+        frameCount = plan.frames
         self.sourceEnd = sourceEnd
         timeBase = video.timeBase
-        let picture = PictureSettings(
-            decoder: decoding.decoder, fps: fps, mode: plan.mode, encoding: VideoEncoding(request: request, format: plan.format))
+        let picture = PictureSettings(decoder: decoding.decoder, fps: plan.fps, mode: plan.picture.mode, encoding: plan.encoding)
         let encoder = try picture.makeEncoder(globalHeader: output.wantsGlobalHeader)
         track = try EncodedTrack(encoder: encoder, output: output, tags: video.tags.carriedFromStream)
         picture.describe(track.stream, encodedBy: encoder)
-        let adapter = PictureAdapter(encoder: encoder, toneMaps: plan.mode == .toneMapped, source: stream)
-        stage = try Self.stage(
-            request.motion, clock: clock, video: video, request: request, fps: fps, scale: scale, timeMap: timeMap,
-            frameCount: frameCount, adapter: adapter, encoder: encoder)
+        let adapter = PictureAdapter(encoder: encoder, toneMaps: plan.picture.mode == .toneMapped, source: stream)
+        stage = try Self.stage(plan, clock: clock, adapter: adapter, encoder: encoder)
         try StreamSideData.copyDisplayMatrix(from: stream, to: track.stream)
-        if let hdr = plan.hdr { try StreamSideData.add(hdr, to: track.stream) }
+        if let hdr = plan.picture.hdr { try StreamSideData.add(hdr, to: track.stream) }
     }
 
-    let lane = Lane.video
-
-    /// The frame clock of one factor from --start, or of the time map; and
-    /// where the part of the source shown ends, in seconds after the first frame.
-    private static func clock(
-        video: SourceVideo, request: ScaleRequest, fps: Rational, scale: TimeScale, timeMap: TimeMap?, frameCount: Int
-    ) -> (FrameClock, Rational)? {
-        if let timeMap {
-            return FrameClock(map: timeMap, fps: fps, timeBase: video.timeBase, frameCount: frameCount).map {
-                ($0, timeMap.sourceEnd)
-            }
-        }
-        guard
-            let clock = FrameClock(
-                factor: scale.factor, fps: fps, timeBase: video.timeBase, frameCount: frameCount,
-                start: request.trim.start),
-            let sourceEnd = request.trim.start.adding(scale.sourceDuration)
-        else { return nil }
-        return (clock, sourceEnd)
-    }
-
-    /// The picture stage of `motion`.
-    private static func stage(
-        _ motion: Motion, clock: FrameClock, video: SourceVideo, request: ScaleRequest, fps: Rational, scale: TimeScale,
-        timeMap: TimeMap?,
-        frameCount: Int, adapter: PictureAdapter, encoder: Encoder
-    ) throws -> PictureStage {
-        switch motion {
+    /// The picture stage of the plan's motion.
+    private static func stage(_ plan: VideoPlan, clock: FrameClock, adapter: PictureAdapter, encoder: Encoder) throws -> PictureStage {
+        switch plan.motion {
         case .nearest:
             return try NearestPictures(clock: clock, adapter: adapter)
         case .blend, .flow:
-            guard
-                let plan = timeMap.map({ MotionPlan(map: $0, fps: fps, timeBase: video.timeBase, frameCount: frameCount) })
-                    ?? MotionPlan(
-                        scale: scale, fps: fps, timeBase: video.timeBase, frameCount: frameCount, start: request.trim.start)
-            else { throw ScaleError.impossibleTarget }
+            guard let motionPlan = plan.motionPlan() else { throw ScaleError.impossibleTarget }
             let blender = try PictureBlender(picturesOf: encoder)
-            if motion == .flow { return try FlowPictures(plan: plan, adapter: adapter, blender: blender) }
-            return BlendedPictures(plan: plan, adapter: adapter, blender: blender)
+            if plan.motion == .flow { return try FlowPictures(plan: motionPlan, adapter: adapter, blender: blender) }
+            return BlendedPictures(plan: motionPlan, adapter: adapter, blender: blender)
         }
     }
 
-    /// Runs the lane to the end: exactly `frameCount` frames are encoded.
-    func run(gate: LaneGate, progress: ProgressMeter) throws {
-        defer { gate.finish(.video) }
-        let emit = { (range: Range<Int>, picture: Frame) in try self.encode(picture, as: range, gate: gate, progress: progress) }
-        while !stage.isComplete {
-            try gate.pass(.video)
-            guard let frame = try decoding.nextFrame() else { break }
+    /// Decodes the next frame and encodes the output frames it decides;
+    /// after the last, the rest: exactly `frameCount` frames in all.
+    func step(report: (LaneProgress) throws -> Void) throws -> Bool {
+        guard !finished else { return false }
+        let emit = { (range: Range<Int>, picture: Frame) in try self.encode(picture, as: range, report: report) }
+        if !stage.isComplete, let frame = try decoding.nextFrame() {
             let time = timestamp(of: frame)
             lastDuration = frame.duration
             try stage.arrive(frame, at: time, emit: emit)
+            return true
         }
         guard firstTimestamp != nil else { throw ScaleError.noFrames }
         if !stage.isComplete { try checkReachedEnd() }
         try stage.finish(emit: emit)
         try track.finish()
-        gate.wrote(.video, upTo: track.writtenUpTo)
+        try report(progress)
+        finished = true
+        return false
+    }
+
+    private var progress: LaneProgress {
+        LaneProgress(writtenUpTo: track.writtenUpTo, done: Double(sent) / Double(frameCount))
     }
 
     /// The frame's presentation time; a frame without one follows the last.
@@ -134,16 +101,15 @@ final class VideoLane: ScalingLane {
     /// Seconds of video a source may lack at its end without being called truncated.
     static let missingTolerance = 0.5
 
-    /// Encodes `picture` as output frames `range`.
-    private func encode(_ picture: Frame, as range: Range<Int>, gate: LaneGate, progress: ProgressMeter) throws {
+    /// Encodes `picture` as output frames `range`, reporting after each.
+    private func encode(_ picture: Frame, as range: Range<Int>, report: (LaneProgress) throws -> Void) throws {
         picture.clearPictureType()
         picture.markColours(as: track.encoder)
         for index in range {
             picture.pts = Int64(index)
             try track.encode(picture)
-            gate.wrote(.video, upTo: track.writtenUpTo)
             sent += 1
-            progress.update(.video, Double(sent) / Double(frameCount))
+            try report(progress)
         }
     }
 }

@@ -1,0 +1,52 @@
+import Dispatch
+import Synchronization
+
+/// Runs a job's lanes side by side, each on a thread of its own, until
+/// every one is done: before each step a lane passes the gate (which holds
+/// back one that is too far ahead of the others, and stops all on
+/// cancellation), and after each piece of output it tells the gate how far
+/// it has written and the meter how far it has come. The first real
+/// failure cancels the others and is thrown.
+enum LaneScheduler {
+    static func run(_ lanes: [any Lane], gate: LaneGate, meter: ProgressMeter) throws {
+        gate.open(lanes: lanes.count)
+        let failures = FirstFailure()
+        let group = DispatchGroup()
+        for (index, lane) in lanes.enumerated() {
+            // The lane was built on this thread and is used by its queue
+            // alone from here on; group.wait() below hands it back.
+            let handOff = HandOff(lane)
+            DispatchQueue(label: "scale-video.lane\(index)").async(group: group) {
+                defer { gate.finish(index) }
+                let report = { (progress: LaneProgress) in
+                    gate.wrote(index, upTo: progress.writtenUpTo)
+                    meter.update(index, progress.done)
+                }
+                do {
+                    repeat { try gate.pass(index) } while try handOff.value.step(report: report)
+                } catch {
+                    failures.record(error)
+                    gate.cancel()
+                }
+            }
+        }
+        group.wait()
+        if let failure = failures.first { throw failure }
+    }
+}
+
+/// The first error of the lanes; a real failure wins over the cancellation
+/// it caused in the others.
+private final class FirstFailure: Sendable {
+    private let error = Mutex<(any Error)?>(nil)
+
+    func record(_ new: any Error) {
+        error.withLock { error in
+            if error == nil || (error as? ScaleError).map({ if case .cancelled = $0 { true } else { false } }) == true {
+                error = new
+            }
+        }
+    }
+
+    var first: (any Error)? { error.withLock { $0 } }
+}

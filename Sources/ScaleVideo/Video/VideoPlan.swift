@@ -1,0 +1,51 @@
+/// What a job's video lane makes, as the job's plan decides it: from which
+/// stream, how many frames at what rate, along which retiming, and how the
+/// pictures are made and encoded.
+struct VideoPlan: Sendable {
+    /// How source time becomes output time.
+    enum Retiming: Sendable {
+        /// One factor, from `start` seconds of the source (SPEC §4).
+        case factor(TimeScale, start: Rational)
+        /// A time map (SPEC §8).
+        case map(TimeMap)
+    }
+
+    /// The input's path, and what its video stream is.
+    let input: String
+    let source: SourceVideo
+    /// The output's frame rate, and its N frames.
+    let fps: Rational
+    let frames: Int
+    let retiming: Retiming
+    let motion: Motion
+    let picture: PicturePlan
+    let encoding: VideoEncoding
+
+    /// The frame clock of the retiming, in the source stream's time base.
+    func clock() -> FrameClock? {
+        switch retiming {
+        case .factor(let scale, let start):
+            FrameClock(factor: scale.factor, fps: fps, timeBase: source.timeBase, frameCount: frames, start: start)
+        case .map(let map):
+            FrameClock(map: map, fps: fps, timeBase: source.timeBase, frameCount: frames)
+        }
+    }
+
+    /// What each output frame shows under --motion blend or flow.
+    func motionPlan() -> MotionPlan? {
+        switch retiming {
+        case .factor(let scale, let start):
+            MotionPlan(scale: scale, fps: fps, timeBase: source.timeBase, frameCount: frames, start: start)
+        case .map(let map):
+            MotionPlan(map: map, fps: fps, timeBase: source.timeBase, frameCount: frames)
+        }
+    }
+
+    /// Where the part of the source shown ends, in seconds after its first frame.
+    var sourceEnd: Rational? {
+        switch retiming {
+        case .factor(let scale, let start): start.adding(scale.sourceDuration)
+        case .map(let map): map.sourceEnd
+        }
+    }
+}
