@@ -65,11 +65,12 @@ struct SparseDecodingTests {
         let factor = try #require(Rational(1, 50))
         let fps = try #require(Rational(30, 1))
         let clock = try #require(FrameClock(factor: factor, fps: fps, timeBase: stream.timeBase, frameCount: 4))
-        let shown = ShownPackets(references: PacketReferences(stream: stream), clock: clock)
+        let shown = ShownFrames(references: PacketReferences(stream: stream), clock: clock)
         let decoding = try StreamDecoder(path: source.path, streamIndex: 0, kind: "video", selection: shown)
         var decoded: [Int64] = []
+        // Each frame arrives at the clock, as the lane's nearest-frame stage gives it.
         while let frame = try decoding.nextFrame(), let time = frame.timestamp {
-            if decoded.isEmpty { shown.start(at: time) }
+            _ = shown.arrive(timestamp: time)
             decoded.append(time)
         }
         let first = try #require(decoded.first)
@@ -95,13 +96,9 @@ struct SparseDecodingTests {
         let factor = try #require(Rational(shape.num, shape.den))
         let fps = try #require(Rational(30, 1))
         let clock = try #require(FrameClock(factor: factor, fps: fps, timeBase: stream.timeBase, frameCount: shape.frames))
-        let shown = ShownPackets(references: PacketReferences(stream: stream), clock: clock)
+        let shown = ShownFrames(references: PacketReferences(stream: stream), clock: clock)
         let decoding = try StreamDecoder(path: long.path, streamIndex: 0, kind: "video", selection: shown)
-        var started = false
-        while let frame = try decoding.nextFrame(), let time = frame.timestamp {
-            if !started { shown.start(at: time) }
-            started = true
-        }
+        while let frame = try decoding.nextFrame(), let time = frame.timestamp { _ = shown.arrive(timestamp: time) }
         let held = decoding.mostPacketsHeld
         if shape.holds {
             #expect(held == 90)

@@ -11,32 +11,32 @@ protocol PictureStage: AnyObject {
     func finish(emit: (Range<Int>, Frame) throws -> Void) throws
 }
 
-/// `--motion nearest` (SPEC §4): the frame clock's sample and hold. A
-/// source frame is converted only when it fills an output frame, once for
-/// all the frames it fills.
+/// `--motion nearest` (SPEC §4): the frame clock's sample and hold, as the
+/// source's ShownFrames decides it. A source frame is converted only when
+/// it fills an output frame, once for all the frames it fills.
 final class NearestPictures: PictureStage {
-    private var clock: FrameClock
+    private let shown: ShownFrames
     private let adapter: PictureAdapter
     private let held: Frame
     private var hasHeld = false
 
-    init(clock: FrameClock, adapter: PictureAdapter) throws {
-        self.clock = clock
+    init(shown: ShownFrames, adapter: PictureAdapter) throws {
+        self.shown = shown
         self.adapter = adapter
         held = try Frame()
     }
 
-    var isComplete: Bool { clock.isComplete }
+    var isComplete: Bool { shown.isComplete }
 
     func arrive(_ frame: Frame, at timestamp: Int64, emit: (Range<Int>, Frame) throws -> Void) throws {
-        let range = clock.arrive(timestamp: timestamp)
+        let range = shown.arrive(timestamp: timestamp)
         if hasHeld && !range.isEmpty { try emit(range, adapter.adapt(held)) }
         held.take(from: frame)
         hasHeld = true
     }
 
     func finish(emit: (Range<Int>, Frame) throws -> Void) throws {
-        let range = clock.finish()
+        let range = shown.finish()
         if hasHeld && !range.isEmpty { try emit(range, adapter.adapt(held)) }
     }
 }

@@ -1,10 +1,10 @@
 /// Demux → decode → picture stage → (swscale) → encoder → muxer, for the
 /// video stream, a decoded frame a step. With `--motion nearest`, frames
 /// the clock skips are never decoded when they can be left out
-/// (ShownPackets), nor converted; a repeated frame is sent again with a new
+/// (ShownFrames), nor converted; a repeated frame is sent again with a new
 /// timestamp, not copied.
 final class VideoLane: Lane {
-    private let decoding: StreamDecoder
+    private let frames: any FrameSource
     private let track: EncodedTrack
     private let stage: PictureStage
     private let frameCount: Int
@@ -17,41 +17,35 @@ final class VideoLane: Lane {
     /// Where the part scaled ends, in seconds after the first frame.
     private let sourceEnd: Rational
     private let timeBase: Rational
-    private let shown: ShownPackets?
 
     /// - Parameter warn: told of damaged packets and frames skipped.
     init(_ plan: VideoPlan, output: OutputFile, warn: @escaping (String) -> Void) throws {
         guard let clock = plan.clock(), let sourceEnd = plan.sourceEnd else { throw ScaleError.impossibleTarget }
         let video = plan.source
         // A blend or a flow needs every frame.
-        let shown = plan.motion == .nearest ? ShownPackets(references: video.references, clock: clock) : nil
-        decoding = try StreamDecoder(path: plan.input, streamIndex: video.streamIndex, kind: "video", selection: shown, warn: warn)
-        let stream = decoding.stream
-        self.shown = shown
+        let shown = plan.motion == .nearest ? ShownFrames(references: video.references, clock: clock) : nil
+        frames = try StreamDecoder(path: plan.input, streamIndex: video.streamIndex, kind: "video", selection: shown, warn: warn)
+        let stream = frames.stream
         frameCount = plan.frames
         self.sourceEnd = sourceEnd
         timeBase = video.timeBase
-        let picture = PictureSettings(decoder: decoding.decoder, fps: plan.fps, mode: plan.picture.mode, encoding: plan.encoding)
+        let picture = PictureSettings(decoder: frames.decoder, fps: plan.fps, mode: plan.picture.mode, encoding: plan.encoding)
         let encoder = try picture.makeEncoder(globalHeader: output.wantsGlobalHeader)
         track = try EncodedTrack(encoder: encoder, output: output, tags: video.tags.carriedFromStream)
         picture.describe(track.stream, encodedBy: encoder)
         let adapter = PictureAdapter(encoder: encoder, toneMaps: plan.picture.mode == .toneMapped, source: stream)
-        stage = try Self.stage(plan, clock: clock, adapter: adapter, encoder: encoder)
+        stage = try shown.map { try NearestPictures(shown: $0, adapter: adapter) }
+            ?? Self.movingStage(plan, adapter: adapter, encoder: encoder)
         try StreamSideData.copyDisplayMatrix(from: stream, to: track.stream)
         if let hdr = plan.picture.hdr { try StreamSideData.add(hdr, to: track.stream) }
     }
 
-    /// The picture stage of the plan's motion.
-    private static func stage(_ plan: VideoPlan, clock: FrameClock, adapter: PictureAdapter, encoder: Encoder) throws -> PictureStage {
-        switch plan.motion {
-        case .nearest:
-            return try NearestPictures(clock: clock, adapter: adapter)
-        case .blend, .flow:
-            guard let motionPlan = plan.motionPlan() else { throw ScaleError.impossibleTarget }
-            let blender = try PictureBlender(picturesOf: encoder)
-            if plan.motion == .flow { return try FlowPictures(plan: motionPlan, adapter: adapter, blender: blender) }
-            return BlendedPictures(plan: motionPlan, adapter: adapter, blender: blender)
-        }
+    /// The picture stage of --motion blend or flow, which follows the plan's MotionPlan.
+    private static func movingStage(_ plan: VideoPlan, adapter: PictureAdapter, encoder: Encoder) throws -> PictureStage {
+        guard let motionPlan = plan.motionPlan() else { throw ScaleError.impossibleTarget }
+        let blender = try PictureBlender(picturesOf: encoder)
+        if plan.motion == .flow { return try FlowPictures(plan: motionPlan, adapter: adapter, blender: blender) }
+        return BlendedPictures(plan: motionPlan, adapter: adapter, blender: blender)
     }
 
     /// Decodes the next frame and encodes the output frames it decides;
@@ -59,7 +53,7 @@ final class VideoLane: Lane {
     func step(report: (LaneProgress) throws -> Void) throws -> Bool {
         guard !finished else { return false }
         let emit = { (range: Range<Int>, picture: Frame) in try self.encode(picture, as: range, report: report) }
-        if !stage.isComplete, let frame = try decoding.nextFrame() {
+        if !stage.isComplete, let frame = try frames.nextFrame() {
             let time = timestamp(of: frame)
             lastDuration = frame.duration
             try stage.arrive(frame, at: time, emit: emit)
@@ -81,10 +75,7 @@ final class VideoLane: Lane {
     /// The frame's presentation time; a frame without one follows the last.
     private func timestamp(of frame: Frame) -> Int64 {
         let value = frame.timestamp ?? (lastTimestamp ?? 0) + max(frame.duration, 1)
-        if firstTimestamp == nil {
-            firstTimestamp = value
-            shown?.start(at: value)
-        }
+        if firstTimestamp == nil { firstTimestamp = value }
         lastTimestamp = value
         return value
     }

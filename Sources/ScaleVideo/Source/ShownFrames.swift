@@ -1,5 +1,9 @@
-/// Which packets of a video stream the decoder is given, so that decoding
-/// costs what the clock shows (SPEC §4, §8), not what the source holds. A
+/// Which frames of a video stream are shown, and so which of its packets
+/// the decoder is given, so that decoding costs what the clock shows
+/// (SPEC §4, §8), not what the source holds: the one place that decides,
+/// asking the lane's one frame clock, which it owns. The nearest-frame
+/// stage takes the output frames each arriving frame fills from it; the
+/// key-frame reader (KeyFrameGroups) takes from it which packets to keep. A
 /// key-frame interval none of whose frames is shown is left out whole, and
 /// one that shows some is decoded up to the last packet of a shown frame,
 /// when the next interval starts afresh (PacketReferences); within what is
@@ -8,7 +12,7 @@
 /// A frame is shown unless the clock hides it before its successor on
 /// screen: the next timestamp of its interval, or the next interval's key
 /// frame (any later timestamp will do, as FrameClock.hides says). Until the
-/// lane's first frame has arrived, nothing is hidden. Past an interval left
+/// stage's first frame has arrived, nothing is hidden. Past an interval left
 /// out, decoding may resume at the latest key frame at or before the last
 /// frame arriving with the next key frame (FrameClock.latestTimestamp):
 /// the frames between arrive with it, so they are hidden too.
@@ -18,10 +22,10 @@
 /// handed on in short parts (KeyFrameGroups), so that a long interval is
 /// not held in memory for nothing, until a part shows fewer again. So are
 /// the first ones, where the clock's time line starts and all are shown.
-final class ShownPackets: PacketSelection {
+final class ShownFrames: PacketSelection {
     private let references: PacketReferences
-    /// The lane's clock as it was made. Whether a frame is hidden depends only
-    /// on where the clock's time line starts, which `start(at:)` gives it.
+    /// The lane's clock. Whether a frame is hidden depends only on where its
+    /// time line starts, which the first frame arriving sets.
     private var clock: FrameClock
     private(set) var holdsIntervals = false
 
@@ -30,10 +34,15 @@ final class ShownPackets: PacketSelection {
         self.clock = clock
     }
 
-    /// The lane's first frame is at `timestamp`: time 0 of the clock.
-    func start(at timestamp: Int64) {
-        _ = clock.firstTick(of: timestamp)
-    }
+    /// Every output frame is decided; later frames cannot show.
+    var isComplete: Bool { clock.isComplete }
+
+    /// A frame arrives at `timestamp`: the output frames the frame on
+    /// screen until now fills (FrameClock.arrive).
+    func arrive(timestamp: Int64) -> Range<Int> { clock.arrive(timestamp: timestamp) }
+
+    /// The stream has ended: the output frames the last frame fills.
+    func finish() -> Range<Int> { clock.finish() }
 
     func select(_ group: [Packet], end: GroupEnd) -> [Bool] {
         let stamps = group.compactMap(\.pts)
