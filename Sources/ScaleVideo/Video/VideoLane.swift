@@ -44,8 +44,11 @@ final class VideoLane: Lane {
     private static func movingStage(_ plan: VideoPlan, adapter: PictureAdapter, encoder: Encoder) throws -> PictureStage {
         guard let motionPlan = plan.motionPlan() else { throw ScaleError.impossibleTarget }
         let blender = try PictureBlender(picturesOf: encoder)
-        if plan.motion == .flow { return try FlowPictures(plan: motionPlan, adapter: adapter, blender: blender) }
-        return BlendedPictures(plan: motionPlan, adapter: adapter, blender: blender)
+        let inBetweens: InBetweenPictures =
+            plan.motion == .flow
+            ? try MinterpolateInBetweens(positionDenominator: motionPlan.positionDenominator, frameCount: motionPlan.frameCount)
+            : CrossfadeInBetweens(blender: blender)
+        return MovingPictures(plan: motionPlan, adapter: adapter, blender: blender, inBetweens: inBetweens)
     }
 
     /// Decodes the next frame and encodes the output frames it decides;
