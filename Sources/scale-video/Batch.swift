@@ -1,23 +1,24 @@
+import Dispatch
 import FoundationEssentials
 import Glibc
-import Dispatch
 import ScaleVideo
+import Synchronization
 
 /// Converts (or only plans) the inputs `jobs` at a time, in order. A failed
 /// input does not stop the others; `cancel()` stops the running ones and
 /// starts no more. With `skipExisting`, an input whose output is already
 /// there complete is skipped, and one whose output is there otherwise is
 /// done again, replacing it.
-final class Batch: @unchecked Sendable {
+final class Batch: Sendable {
     /// What is done with each input.
-    enum Mode {
+    enum Mode: Sendable {
         case convert
         /// Only plan, writing nothing; `folderToBeMade`: the output folder
         /// is missing and a conversion would make it.
         case plan(folderToBeMade: Bool)
     }
 
-    struct Item {
+    struct Item: Sendable {
         let input: String
         let output: String
         /// Why the input fails before it starts, if it does.
@@ -31,11 +32,14 @@ final class Batch: @unchecked Sendable {
     private let reporter: Reporter
     private let mode: Mode
     private let skipExisting: Bool
-    private let lock = Lock()
-    private var next = 0
-    private var cancelled = false
-    private var running: [Int: ScaleJob] = [:]
-    private var outcomes: [Outcome?]
+    private struct State {
+        var next = 0
+        var cancelled = false
+        var running: [Int: ScaleJob] = [:]
+        var outcomes: [Outcome?]
+    }
+
+    private let state: Mutex<State>
 
     init(items: [Item], jobs: Int, reporter: Reporter, template: ScaleRequest, mode: Mode, skipExisting: Bool) {
         self.items = items
@@ -44,7 +48,7 @@ final class Batch: @unchecked Sendable {
         self.jobs = max(1, min(jobs, items.count))
         self.reporter = reporter
         self.template = template
-        outcomes = Array(repeating: nil, count: items.count)
+        state = Mutex(State(outcomes: Array(repeating: nil, count: items.count)))
     }
 
     /// Runs every input; returns how each ended, in input order.
@@ -58,28 +62,28 @@ final class Batch: @unchecked Sendable {
             }
         }
         group.wait()
+        let outcomes = state.withLock { $0.outcomes }
         for index in items.indices where outcomes[index] == nil {
-            outcomes[index] = .cancelled
             reporter.skip(InputReport(input: items[index].input, output: items[index].output, outcome: .cancelled))
         }
-        return outcomes.map { $0! }
+        return outcomes.map { $0 ?? .cancelled }
     }
 
     /// Stops the running conversions and starts no more; any thread.
     func cancel() {
-        let jobs: [ScaleJob] = lock.withLock {
-            cancelled = true
-            return Array(running.values)
+        let jobs = state.withLock { state in
+            state.cancelled = true
+            return Array(state.running.values)
         }
         reporter.cancelling()
         for job in jobs { job.cancel() }
     }
 
     private func take() -> Int? {
-        lock.withLock {
-            guard !cancelled, next < items.count else { return nil }
-            defer { next += 1 }
-            return next
+        state.withLock { state in
+            guard !state.cancelled, state.next < items.count else { return nil }
+            defer { state.next += 1 }
+            return state.next
         }
     }
 
@@ -98,16 +102,16 @@ final class Batch: @unchecked Sendable {
             // What is there is replaced unless it proves complete.
             if existing { request.overwrite = true }
             let job = ScaleJob(request: request)
-            let startedBeforeCancel = lock.withLock {
-                running[index] = job
-                return !cancelled
+            let startedBeforeCancel = state.withLock { state in
+                state.running[index] = job
+                return !state.cancelled
             }
             outcome =
                 startedBeforeCancel
                 ? Self.outcome { try work(job, index: index, existing: existing, warnings: warnings) } : .cancelled
-            lock.withLock { running[index] = nil }
+            state.withLock { _ = $0.running.removeValue(forKey: index) }
         }
-        lock.withLock { outcomes[index] = outcome }
+        state.withLock { $0.outcomes[index] = outcome }
         reporter.finish(
             index, InputReport(input: item.input, output: item.output, outcome: outcome),
             warnings: outcome.succeeded ? warnings.lines : [])

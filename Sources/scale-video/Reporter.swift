@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import ScaleVideo
+import Synchronization
 
 /// How progress is shown on standard error.
 enum ProgressStyle: String, CaseIterable {
@@ -17,7 +18,7 @@ enum ProgressStyle: String, CaseIterable {
 /// Everything the command tells: `--json` results on standard output, all
 /// else on standard error, as text or (with `--progress json`) JSON lines.
 /// Called from the conversions' threads; one line at a time.
-final class Reporter: @unchecked Sendable {
+final class Reporter: Sendable {
     private enum Mode { case bar, lines, json, none }
 
     private struct Running {
@@ -30,16 +31,20 @@ final class Reporter: @unchecked Sendable {
         var made: Double { fraction * outputSeconds }
     }
 
+    /// What the reporter keeps track of as conversions run.
+    private struct Board {
+        var running: [Int: Running] = [:]
+        var ended = 0
+        var endedOutputSeconds = 0.0
+        var barDrawn = false
+        var barShown: Date?
+    }
+
     private let mode: Mode
     private let jsonResults: Bool
     private let total: Int
-    private let lock = Lock()
     private let started = Date()
-    private var running: [Int: Running] = [:]
-    private var ended = 0
-    private var endedOutputSeconds = 0.0
-    private var barDrawn = false
-    private var barShown: Date?
+    private let board = Mutex(Board())
 
     init(style: ProgressStyle, jsonResults: Bool, total: Int) {
         switch style {
@@ -53,15 +58,15 @@ final class Reporter: @unchecked Sendable {
     }
 
     func start(_ index: Int, input: String) {
-        lock.withLock {
-            running[index] = Running(input: input)
+        board.withLock { board in
+            board.running[index] = Running(input: input)
             if mode == .json { event("start", input: input) }
         }
     }
 
     func progress(_ index: Int, _ progress: JobProgress) {
-        lock.withLock {
-            guard var job = running[index] else { return }
+        board.withLock { board in
+            guard var job = board.running[index] else { return }
             job.fraction = progress.fraction
             job.outputSeconds = progress.outputDuration
             let now = Date()
@@ -71,45 +76,45 @@ final class Reporter: @unchecked Sendable {
                 job.lastShown = now
                 showJob(job, now: now)
             }
-            running[index] = job
-            if mode == .bar, barShown.map({ now.timeIntervalSince($0) >= 0.1 }) ?? true {
-                barShown = now
-                drawBar(now: now)
+            board.running[index] = job
+            if mode == .bar, board.barShown.map({ now.timeIntervalSince($0) >= 0.1 }) ?? true {
+                board.barShown = now
+                drawBar(&board, now: now)
             }
         }
     }
 
     /// A conversion ended: its warnings, its result line, its `--json` line.
     func finish(_ index: Int, _ report: InputReport, warnings: [String]) {
-        lock.withLock {
-            running[index] = nil
-            if case .ok(let result) = report.outcome { endedOutputSeconds += result.duration }
-            clearBar()
+        board.withLock { board in
+            board.running[index] = nil
+            if case .ok(let result) = report.outcome { board.endedOutputSeconds += result.duration }
+            clearBar(&board)
             for warning in warnings { say("\(report.input): warning: \(warning)", event: "warning", input: report.input, message: warning) }
             if mode != .json { Diagnostics.line("scale-video: " + Self.describe(report)) }
             if !jsonResults, mode != .json, let carryover = report.outcome.carryover, !carryover.isEmpty {
                 Diagnostics.line("scale-video: \(report.input): " + Self.describe(carryover))
             }
-            recordEnd(report)
-            drawBar(now: Date())
+            recordEnd(&board, report)
+            drawBar(&board, now: Date())
         }
     }
 
     /// An input that was never started because the batch was cancelled.
     func skip(_ report: InputReport) {
-        lock.withLock { recordEnd(report) }
+        board.withLock { board in recordEnd(&board, report) }
     }
 
     /// Counts an input as ended and gives its result to machines.
-    private func recordEnd(_ report: InputReport) {
-        ended += 1
+    private func recordEnd(_ board: inout Board, _ report: InputReport) {
+        board.ended += 1
         if mode == .json { Diagnostics.line(report.json(event: "done").text) }
         if jsonResults { Diagnostics.write(report.json().text + "\n", to: STDOUT_FILENO) }
     }
 
     /// Which shard of the inputs this process does, before it starts.
     func shard(_ shard: Shard, inputs: Int, listed: Int) {
-        lock.withLock {
+        board.withLock { board in
             guard mode == .json else {
                 Diagnostics.line("scale-video: shard \(shard.number)/\(shard.count): \(inputs) of the \(listed) inputs")
                 return
@@ -125,8 +130,8 @@ final class Reporter: @unchecked Sendable {
     }
 
     func cancelling() {
-        lock.withLock {
-            clearBar()
+        board.withLock { board in
+            clearBar(&board)
             say("cancelling (Ctrl-C again stops at once)", event: "cancelling", input: nil, message: nil)
         }
     }
@@ -134,7 +139,7 @@ final class Reporter: @unchecked Sendable {
     /// The batch's counts; `planned`: a dry run's, whose successes are plans;
     /// `skipped`: with --skip-existing, the inputs whose outputs were done.
     func summary(ok: Int, skipped: Int?, failed: Int, cancelled: Int, planned: Bool) {
-        lock.withLock {
+        board.withLock { board in
             switch mode {
             case .json:
                 var line = JSONLine()
@@ -243,22 +248,22 @@ final class Reporter: @unchecked Sendable {
     }
 
     /// The batch as one bar: inputs ended count whole, running ones by their part.
-    private func drawBar(now: Date) {
-        guard mode == .bar, !running.isEmpty else { return }
-        let part = running.values.reduce(0) { $0 + $1.fraction }
-        let fraction = (Double(ended) + part) / Double(total)
-        let made = endedOutputSeconds + running.values.reduce(0) { $0 + $1.made }
+    private func drawBar(_ board: inout Board, now: Date) {
+        guard mode == .bar, !board.running.isEmpty else { return }
+        let part = board.running.values.reduce(0) { $0 + $1.fraction }
+        let fraction = (Double(board.ended) + part) / Double(total)
+        let made = board.endedOutputSeconds + board.running.values.reduce(0) { $0 + $1.made }
         var text = ProgressText.bar(fraction) + " "
             + ProgressText.describe(fraction: fraction, made: made, elapsed: now.timeIntervalSince(started))
-        if total > 1 { text += "  \(ended)/\(total) done" }
+        if total > 1 { text += "  \(board.ended)/\(total) done" }
         Diagnostics.write("\r\u{1B}[2K" + text)
-        barDrawn = true
+        board.barDrawn = true
     }
 
-    private func clearBar() {
-        guard barDrawn else { return }
+    private func clearBar(_ board: inout Board) {
+        guard board.barDrawn else { return }
         Diagnostics.write("\r\u{1B}[2K")
-        barDrawn = false
+        board.barDrawn = false
     }
 
     /// A line for people, or the same as a JSON event.

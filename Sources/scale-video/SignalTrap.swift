@@ -1,8 +1,8 @@
 import Dispatch
 import FoundationEssentials
 import Glibc
-import Dispatch
 import ScaleVideo
+import Synchronization
 
 /// Catches SIGINT and SIGTERM from start-up to exit. The first asks the
 /// running conversions to cancel; a second removes their temporary files
@@ -11,39 +11,42 @@ import ScaleVideo
 /// There is one trap, made on first use and never released: a signal may
 /// arrive at any moment, while the command is ending too, and its handler
 /// must still find the trap there.
-final class SignalTrap: @unchecked Sendable {
+final class SignalTrap: Sendable {
     static let shared = SignalTrap()
 
-    private let lock = Lock()
-    private var cancel: (() -> Void)?
-    private var received = false
-    private let sources: [DispatchSourceSignal]
+    private struct State {
+        var cancel: (@Sendable () -> Void)?
+        var received = false
+    }
+
+    private let state = Mutex(State())
 
     private init() {
         let numbers = [SIGINT, SIGTERM]
         for number in numbers { signal(number, SIG_IGN) }
-        sources = numbers.map { DispatchSource.makeSignalSource(signal: $0, queue: .global()) }
-        for source in sources {
+        for number in numbers {
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            // The handler holds its source, so the source lives as long as the process.
             source.setEventHandler { [self, source] in fire(times: source.data) }
             source.resume()
         }
     }
 
     /// What the first signal does.
-    var onCancel: (() -> Void)? {
-        get { lock.withLock { cancel } }
+    var onCancel: (@Sendable () -> Void)? {
+        get { state.withLock { $0.cancel } }
         set {
-            lock.withLock {
-                cancel = newValue
-                if received { newValue?() }
+            state.withLock { state in
+                state.cancel = newValue
+                if state.received { newValue?() }
             }
         }
     }
 
     /// `times` signals came since the last call (the source merges them).
     private func fire(times: UInt) {
-        let action: (() -> Void)? = lock.withLock {
-            if received || times > 1 {
+        let action = state.withLock { state in
+            if state.received || times > 1 {
                 Diagnostics.line("scale-video: stopped at once")
                 PartialFiles.removeAll()
                 // The main thread may be exiting too: leave without running
@@ -51,8 +54,8 @@ final class SignalTrap: @unchecked Sendable {
                 fflush(nil)
                 _exit(130)
             }
-            received = true
-            return cancel
+            state.received = true
+            return state.cancel
         }
         action?()
     }

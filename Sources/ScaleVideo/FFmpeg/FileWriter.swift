@@ -8,51 +8,38 @@ import Glibc
 /// bytes. The muxer's seeks only move where the next buffer goes; the
 /// writing thread puts each buffer at its offset, in order, so the file is
 /// the one sequential writing would make. The first failed write is
-/// reported by every later write and seek, and by `close()`.
-final class FileWriter: @unchecked Sendable {
+/// reported by every later write and seek, and by `close()`. Used by the
+/// thread that muxes (under OutputFile's lock); its writing thread shares
+/// only the WriteQueue.
+final class FileWriter {
     /// Bytes in the muxer's buffer and in each spare one: what FFmpeg's own
     /// file protocol writes at a time.
-    private static let bufferSize = 262_144
-    /// Spare buffers: how far the writing may fall behind.
-    private static let spareCount = 2
+    static let bufferSize = 262_144
 
     private(set) var context: UnsafeMutablePointer<AVIOContext>?
-    private let descriptor: Int32
-    /// What every error says was being done: `cannot write NAME`.
-    private let operation: String
-    private let lock = Lock()
-    /// Buffers waiting to be written, oldest first, with their lengths and offsets.
-    private var waiting: [(bytes: UnsafeMutableRawPointer, count: Int, offset: Int64)] = []
-    private var spare: [UnsafeMutableRawPointer] = []
-    private var allocated = 0
-    /// Where the muxer's next bytes go, and the end of the file as written so far.
-    private var position: Int64 = 0
-    private var extent: Int64 = 0
-    /// The `errno` of the first failed write; 0 while none failed.
-    private var failure: Int32 = 0
-    private var closing = false
-    private var finished = false
+    private let queue: WriteQueue
     /// Whether `close()` has run: the file is closed once.
     private var closed = false
 
     /// Creates (or empties) the file at `path` and starts its writing
     /// thread; errors say `cannot write` `name`, the output as the user named it.
     init(path: String, name: String) throws {
-        operation = "cannot write \(name)"
-        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        let operation = "cannot write \(name)"
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { throw FFmpegError(sv_averror(errno), operation) }
         guard let buffer = av_malloc(Self.bufferSize) else {
             Glibc.close(descriptor)
             throw FFmpegError(sv_averror(ENOMEM), operation)
         }
-        let opaque = Unmanaged.passUnretained(self).toOpaque()
+        queue = WriteQueue(descriptor: descriptor, operation: operation)
+        let opaque = Unmanaged.passUnretained(queue).toOpaque()
         context = avio_alloc_context(
             buffer.assumingMemoryBound(to: UInt8.self), Int32(Self.bufferSize), 1, opaque, nil,
             { opaque, bytes, count in
-                Unmanaged<FileWriter>.fromOpaque(opaque!).takeUnretainedValue().enqueue(bytes!, count: Int(count))
+                Unmanaged<WriteQueue>.fromOpaque(opaque!).takeUnretainedValue().enqueue(bytes!, count: Int(count))
             },
             { opaque, offset, whence in
-                Unmanaged<FileWriter>.fromOpaque(opaque!).takeUnretainedValue().seek(offset, whence: whence)
+                Unmanaged<WriteQueue>.fromOpaque(opaque!).takeUnretainedValue().seek(offset, whence: whence)
             })
         guard let context else {
             av_free(buffer)
@@ -61,88 +48,122 @@ final class FileWriter: @unchecked Sendable {
         }
         // Hand over full buffers only, not one per packet the muxer writes.
         context.pointee.min_packet_size = Int32(Self.bufferSize)
-        // The thread holds the writer until `close()` lets it end.
-        let writer = Unmanaged.passRetained(self)
-        startThread {
-            writer.takeUnretainedValue().writeWaiting()
-            writer.release()
-        }
+        let queue = queue
+        startThread { queue.writeWaiting() }
     }
 
     deinit {
         if let buffer = context?.pointee.buffer { av_free(buffer) }
         avio_context_free(&context)
-        for bytes in spare { bytes.deallocate() }
+    }
+
+    /// Waits until every queued buffer is written, ends the thread and
+    /// closes the file; later calls do nothing. The muxer's buffer must
+    /// have been flushed.
+    func close() throws {
+        guard !closed else { return }
+        closed = true
+        try queue.close()
+    }
+
+    /// The first failed write's error, if any.
+    var error: FFmpegError? { queue.error }
+}
+
+/// The buffers a FileWriter hands its writing thread, and that thread's
+/// work: each is written at its offset, in order.
+final class WriteQueue: Sendable {
+    /// Spare buffers: how far the writing may fall behind.
+    private static let spareCount = 2
+
+    private struct State {
+        /// Buffers waiting to be written, oldest first, with their lengths and offsets.
+        var waiting: [(bytes: UnsafeMutableRawPointer, count: Int, offset: Int64)] = []
+        var spare: [UnsafeMutableRawPointer] = []
+        var allocated = 0
+        /// Where the muxer's next bytes go, and the end of the file as written so far.
+        var position: Int64 = 0
+        var extent: Int64 = 0
+        /// The `errno` of the first failed write; 0 while none failed.
+        var failure: Int32 = 0
+        var closing = false
+        var finished = false
+    }
+
+    private let state = Guarded(State())
+    private let descriptor: Int32
+    /// What every error says was being done: `cannot write NAME`.
+    private let operation: String
+
+    init(descriptor: Int32, operation: String) {
+        self.descriptor = descriptor
+        self.operation = operation
+    }
+
+    deinit {
+        state.withLock { for bytes in $0.spare { bytes.deallocate() } }
     }
 
     /// The muxer's full buffer: copied into a spare one (waiting for one
     /// while all are queued), queued at the current position.
-    private func enqueue(_ bytes: UnsafePointer<UInt8>, count: Int) -> Int32 {
+    func enqueue(_ bytes: UnsafePointer<UInt8>, count: Int) -> Int32 {
         var done = 0
         while done < count {
-            let taken = min(count - done, Self.bufferSize)
-            lock.lock()
-            while failure == 0 && spare.isEmpty && allocated == Self.spareCount { lock.wait() }
-            guard failure == 0 else {
-                lock.unlock()
-                return sv_averror(failure)
+            let taken = min(count - done, FileWriter.bufferSize)
+            let target: UnsafeMutableRawPointer? = state.withLock(
+                when: { $0.failure != 0 || !$0.spare.isEmpty || $0.allocated < Self.spareCount }
+            ) { state in
+                guard state.failure == 0 else { return nil }
+                if let reused = state.spare.popLast() { return reused }
+                state.allocated += 1
+                return .allocate(byteCount: FileWriter.bufferSize, alignment: 64)
             }
-            let target: UnsafeMutableRawPointer
-            if let reused = spare.popLast() {
-                target = reused
-            } else {
-                target = .allocate(byteCount: Self.bufferSize, alignment: 64)
-                allocated += 1
-            }
-            lock.unlock()
+            guard let target else { return state.withLock { sv_averror($0.failure) } }
             target.copyMemory(from: bytes + done, byteCount: taken)
-            lock.withLock {
-                waiting.append((target, taken, position))
-                position += Int64(taken)
-                extent = max(extent, position)
-                lock.broadcast()
+            state.withLock { state in
+                state.waiting.append((target, taken, state.position))
+                state.position += Int64(taken)
+                state.extent = max(state.extent, state.position)
             }
+            state.broadcast()
             done += taken
         }
         return Int32(count)
     }
 
     /// Moves where the next bytes go; `AVSEEK_SIZE` asks the file's size.
-    private func seek(_ offset: Int64, whence: Int32) -> Int64 {
-        lock.withLock {
-            guard failure == 0 else { return Int64(sv_averror(failure)) }
+    func seek(_ offset: Int64, whence: Int32) -> Int64 {
+        state.withLock { state in
+            guard state.failure == 0 else { return Int64(sv_averror(state.failure)) }
             switch whence & ~AVSEEK_FORCE {
-            case AVSEEK_SIZE: return extent
-            case SEEK_SET: position = offset
-            case SEEK_CUR: position += offset
-            case SEEK_END: position = extent + offset
+            case AVSEEK_SIZE: return state.extent
+            case SEEK_SET: state.position = offset
+            case SEEK_CUR: state.position += offset
+            case SEEK_END: state.position = state.extent + offset
             default: return Int64(sv_averror(EINVAL))
             }
-            return position
+            return state.position
         }
     }
 
     /// The writing thread: writes each queued buffer at its offset until
     /// `close()` has been asked and nothing waits.
-    private func writeWaiting() {
-        lock.lock()
+    func writeWaiting() {
         while true {
-            while waiting.isEmpty && !closing { lock.wait() }
-            guard !waiting.isEmpty else { break }
-            let next = waiting.removeFirst()
-            let failed = failure != 0
-            lock.unlock()
-            let error = failed ? 0 : Self.write(next.bytes, count: next.count, at: next.offset, to: descriptor)
-            lock.lock()
-            if failure == 0 { failure = error }
-            spare.append(next.bytes)
-            lock.broadcast()
+            let next = state.withLock(when: { !$0.waiting.isEmpty || $0.closing }) { state in
+                state.waiting.isEmpty ? nil : (state.waiting.removeFirst(), state.failure != 0)
+            }
+            guard let (buffer, failed) = next else { break }
+            let error = failed ? 0 : Self.write(buffer.bytes, count: buffer.count, at: buffer.offset, to: descriptor)
+            state.withLock { state in
+                if state.failure == 0 { state.failure = error }
+                state.spare.append(buffer.bytes)
+            }
+            state.broadcast()
         }
-        finished = true
-        lock.broadcast()
-        lock.unlock()
+        state.withLock { $0.finished = true }
+        state.broadcast()
     }
-
 
     /// Writes all `count` bytes at `offset`; the `errno` of a failure, or 0.
     private static func write(_ bytes: UnsafeMutableRawPointer, count: Int, at offset: Int64, to descriptor: Int32) -> Int32 {
@@ -158,18 +179,12 @@ final class FileWriter: @unchecked Sendable {
         return 0
     }
 
-    /// Waits until every queued buffer is written, ends the thread and
-    /// closes the file; later calls do nothing. The muxer's buffer must
-    /// have been flushed.
+    /// Waits until every queued buffer is written and the thread has ended,
+    /// then closes the file.
     func close() throws {
-        guard !closed else { return }
-        closed = true
-        let failure = lock.withLock {
-            closing = true
-            lock.broadcast()
-            while !finished { lock.wait() }
-            return self.failure
-        }
+        state.withLock { $0.closing = true }
+        state.broadcast()
+        let failure = state.withLock(when: { $0.finished }) { $0.failure }
         let closed = Glibc.close(descriptor)
         if failure != 0 { throw FFmpegError(sv_averror(failure), operation) }
         if closed != 0 { throw FFmpegError(sv_averror(errno), operation) }
@@ -177,6 +192,6 @@ final class FileWriter: @unchecked Sendable {
 
     /// The first failed write's error, if any.
     var error: FFmpegError? {
-        lock.withLock { failure == 0 ? nil : FFmpegError(sv_averror(failure), operation) }
+        state.withLock { $0.failure == 0 ? nil : FFmpegError(sv_averror($0.failure), operation) }
     }
 }

@@ -1,23 +1,23 @@
 import FoundationEssentials
 import Glibc
+import Synchronization
 
 /// The temporary files of the outputs being written, so that a process
 /// about to exit at once (a second Ctrl-C) can remove them first.
 public enum PartialFiles {
-    private static let lock = Lock()
-    nonisolated(unsafe) private static var paths: Set<String> = []
+    private static let paths = Mutex<Set<String>>([])
 
     static func register(_ path: String) {
-        lock.withLock { _ = paths.insert(path) }
+        paths.withLock { _ = $0.insert(path) }
     }
 
     static func unregister(_ path: String) {
-        lock.withLock { _ = paths.remove(path) }
+        paths.withLock { _ = $0.remove(path) }
     }
 
     /// Removes every temporary file still registered.
     public static func removeAll() {
-        lock.withLock {
+        paths.withLock { paths in
             for path in paths { unlink(path) }
             paths.removeAll()
         }
