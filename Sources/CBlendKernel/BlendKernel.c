@@ -1,8 +1,18 @@
 #include "BlendKernel.h"
 
 // Each function is compiled twice, for AVX2 and for the baseline, and the
-// loader picks the one the processor runs.
+// loader picks the one the processor runs. Under a sanitizer the baseline
+// alone is compiled: the loader calls the choosing function (an ifunc
+// resolver) before the sanitizer's runtime has started, and instrumented
+// code cannot run there.
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer) || __has_feature(address_sanitizer)
+#define CLONED
+#endif
+#endif
+#ifndef CLONED
 #define CLONED __attribute__((target_clones("avx2", "default")))
+#endif
 
 /// floor(floor(x · m / 2¹⁶) / 2^s): the exact 16-bit division both the
 /// crossfade and the mean end with.
