@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+/// docs/architecture.md's rule: each folder of Sources/ScaleVideo uses only
+/// the folders it lists, so no two folders use each other. A folder uses
+/// another when one of its files names a type declared there.
+struct FolderDependencyTests {
+    /// The folders each may use, as docs/architecture.md gives them.
+    static let allowed: [String: Set<String>] = [
+        "Job": ["Video", "Audio", "Output", "Source", "Waveform", "FFmpeg", "Signal", "Timing", "Support"],
+        "Video": ["Source", "Output", "FFmpeg", "Signal", "Timing", "Support"],
+        "Audio": ["Source", "Output", "Waveform", "FFmpeg", "Signal", "Timing", "Support"],
+        "Output": ["Source", "FFmpeg", "Signal", "Timing", "Support"],
+        "Source": ["FFmpeg", "Signal", "Timing", "Support"],
+        "FFmpeg": ["Waveform", "Signal", "Timing", "Support"],
+        "Waveform": ["Signal", "Support"],
+        "Signal": ["Timing", "Support"],
+        "Timing": ["Support"],
+        "Support": [],
+    ]
+
+    @Test func eachFolderUsesOnlyTheFoldersBelowIt() throws {
+        let root = Repository.file("Sources/ScaleVideo")
+        let folders = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { !$0.hasPrefix(".") }.sorted()
+        #expect(Set(folders) == Set(Self.allowed.keys), "folders: \(folders)")
+        var files: [(folder: String, text: String)] = []
+        for folder in folders {
+            for name in try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)
+            where name.hasSuffix(".swift") {
+                files.append((folder, try String(contentsOf: root.appendingPathComponent(folder).appendingPathComponent(name), encoding: .utf8)))
+            }
+        }
+        let uses = TypeUses(files)
+        let wrong = uses.pairs.filter { !(Self.allowed[$0.from]?.contains($0.to) ?? false) }
+        #expect(wrong.isEmpty, "\(wrong.map { "\($0.from) uses \($0.to): \($0.types.sorted().joined(separator: ", "))" })")
+        for folder in folders { #expect((try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)).count <= 20, "\(folder)") }
+    }
+
+    /// The check itself, on three planted files: a use, a nested type
+    /// (which belongs to its folder), and names in comments and strings
+    /// (which are not uses).
+    @Test func theCheckFindsAUseAndOnlyThat() {
+        let uses = TypeUses([
+            ("Low", "struct Clock {}\nstruct Box {\n    struct Inner {}\n}"),
+            ("High", "final class Lane { let clock: Clock }"),
+            ("Other", "// a Clock in a comment\nlet text = \"Clock\"\nenum Holder {\n    struct Inner {}\n}"),
+        ])
+        #expect(uses.pairs.map { "\($0.from)>\($0.to):\($0.types.sorted())" } == ["High>Low:[\"Clock\"]"])
+    }
+}
+
+/// Which folder names types declared in which other folder.
+struct TypeUses {
+    let pairs: [(from: String, to: String, types: Set<String>)]
+
+    init(_ files: [(folder: String, text: String)]) {
+        let code = files.map { ($0.folder, Self.code($0.text)) }
+        // Top-level declarations only: a nested type is named through its
+        // parent, and a name may be reused inside another type.
+        var declared: [String: String] = [:]
+        for (folder, text) in code {
+            for line in text.split(separator: "\n") where !line.hasPrefix(" ") && !line.hasPrefix("\t") {
+                let words = line.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" }).map(String.init)
+                for (index, word) in words.enumerated()
+                where ["class", "struct", "enum", "protocol", "actor", "typealias"].contains(word) && index + 1 < words.count {
+                    declared[words[index + 1]] = declared[words[index + 1]] ?? folder
+                }
+            }
+        }
+        var found: [String: Set<String>] = [:]
+        for (folder, text) in code {
+            let words = Set(text.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" }).map(String.init))
+            for word in words {
+                guard let home = declared[word], home != folder else { continue }
+                found["\(folder)>\(home)", default: []].insert(word)
+            }
+        }
+        pairs = found.keys.sorted().map { key in
+            let parts = key.split(separator: ">").map(String.init)
+            return (parts[0], parts[1], found[key] ?? [])
+        }
+    }
+
+    /// The text without comments and string literals.
+    private static func code(_ text: String) -> String {
+        var result = ""
+        var inString = false
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).makeIterator()
+        while let line = lines.next() {
+            var previous: Character = " "
+            var skipRest = false
+            for character in line where !skipRest {
+                if !inString && previous == "/" && character == "/" {
+                    result.removeLast()
+                    skipRest = true
+                    continue
+                }
+                if character == "\"" && previous != "\\" { inString.toggle() }
+                if !inString && character != "\"" { result.append(character) }
+                previous = character
+            }
+            result.append("\n")
+        }
+        return result
+    }
+}
