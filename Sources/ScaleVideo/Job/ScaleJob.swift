@@ -2,8 +2,9 @@ import FoundationEssentials
 import Glibc
 
 /// One conversion: first a plan (the input probed, its audio counted,
-/// nothing written), then its execution: the video and audio lanes on two
-/// queues into one muxer, and the output put in place when it is complete.
+/// nothing written), then its execution: its lanes (the video's and the
+/// audio's), each on a thread of its own, into one muxer, and the output put
+/// in place when it is complete.
 /// `cancel()` may be called from any thread.
 public final class ScaleJob: Sendable {
     /// What this job converts.
@@ -31,7 +32,7 @@ public final class ScaleJob: Sendable {
         return plan
     }
 
-    /// Plans the conversion and runs it, on the calling thread and the lanes' queues.
+    /// Plans the conversion and runs it, on the calling thread and the lanes' threads.
     /// - Parameters:
     ///   - progress: the combined progress, 0 to 1, monotonic; 1 once the file is in place.
     ///   - warning: things worth telling that do not stop the job.
@@ -43,7 +44,7 @@ public final class ScaleJob: Sendable {
         return try run(plan(warning: warning), startedAt: started, progress: progress, warning: warning)
     }
 
-    /// Runs `plan`, made by this job's `plan(…)`, on the calling thread and the lanes' queues.
+    /// Runs `plan`, made by this job's `plan(…)`, on the calling thread and the lanes' threads.
     /// - Parameters:
     ///   - started: when the conversion began, for the result's `seconds`.
     ///   - progress: the combined progress, 0 to 1, monotonic; 1 once the file is in place.

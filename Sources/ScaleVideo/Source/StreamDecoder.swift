@@ -1,7 +1,7 @@
 import CFFmpeg
 
 /// One stream of an input, demuxed and decoded in order, a frame at a time:
-/// the head of both lanes and of the audio counting pass. A PacketSelection
+/// the head of every lane and of the audio counting pass. A PacketSelection
 /// may spare the decoder packets whose frames are not needed. Damaged
 /// packets and frames are skipped with a warning.
 final class StreamDecoder {
