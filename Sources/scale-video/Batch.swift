@@ -2,7 +2,6 @@ import Dispatch
 import FoundationEssentials
 import Glibc
 import ScaleVideo
-import Synchronization
 
 /// Converts (or only plans) the inputs `jobs` at a time, in order. A failed
 /// input does not stop the others; `cancel()` stops the running ones and
@@ -39,7 +38,7 @@ final class Batch: Sendable {
         var outcomes: [Outcome?]
     }
 
-    private let state: Mutex<State>
+    private let state: Guarded<State>
 
     init(items: [Item], jobs: Int, reporter: Reporter, template: ScaleRequest, mode: Mode, skipExisting: Bool) {
         self.items = items
@@ -48,7 +47,7 @@ final class Batch: Sendable {
         self.jobs = max(1, min(jobs, items.count))
         self.reporter = reporter
         self.template = template
-        state = Mutex(State(outcomes: Array(repeating: nil, count: items.count)))
+        state = Guarded(State(outcomes: Array(repeating: nil, count: items.count)))
     }
 
     /// Runs every input; returns how each ended, in input order.

@@ -1,7 +1,6 @@
 import FoundationEssentials
 import Glibc
 import ScaleVideo
-import Synchronization
 
 /// How progress is shown on standard error.
 enum ProgressStyle: String, CaseIterable {
@@ -44,7 +43,7 @@ final class Reporter: Sendable {
     private let jsonResults: Bool
     private let total: Int
     private let started = Date()
-    private let board = Mutex(Board())
+    private let board = Guarded(Board())
 
     init(style: ProgressStyle, jsonResults: Bool, total: Int) {
         switch style {

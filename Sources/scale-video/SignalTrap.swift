@@ -2,7 +2,6 @@ import Dispatch
 import FoundationEssentials
 import Glibc
 import ScaleVideo
-import Synchronization
 
 /// Catches SIGINT and SIGTERM from start-up to exit. The first asks the
 /// running conversions to cancel; a second removes their temporary files
@@ -19,7 +18,7 @@ final class SignalTrap: Sendable {
         var received = false
     }
 
-    private let state = Mutex(State())
+    private let state = Guarded(State())
 
     private init() {
         let numbers = [SIGINT, SIGTERM]

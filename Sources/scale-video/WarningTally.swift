@@ -1,4 +1,4 @@
-import Synchronization
+import ScaleVideo
 
 /// The warnings of one conversion, each told once with how often it came.
 final class WarningTally: Sendable {
@@ -7,7 +7,7 @@ final class WarningTally: Sendable {
         var counts: [String: Int] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = Guarded(State())
 
     func add(_ warning: String) {
         state.withLock { state in

@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 import Testing
 
 @testable import ScaleVideo
@@ -43,7 +42,7 @@ struct LaneSchedulerTests {
         #expect(passed.wait(timeout: .now() + 30) == .success)
         gate.wrote(0, upTo: 10)
         let stopped = DispatchSemaphore(value: 0)
-        let outcome = Mutex<(any Error)?>(nil)
+        let outcome = Guarded<(any Error)?>(nil)
         DispatchQueue.global().async {
             do { try gate.pass(0) } catch { outcome.withLock { $0 = error } }
             stopped.signal()
@@ -63,7 +62,7 @@ struct LaneSchedulerTests {
         let lanes = [(steps: 40, spin: 200), (steps: 20, spin: 5_000), (steps: 30, spin: 1_000)].enumerated().map {
             CountingLane(index: $0.offset, steps: $0.element.steps, spin: $0.element.spin, board: board)
         }
-        let reported = Mutex<[Double]>([])
+        let reported = Guarded<[Double]>([])
         let meter = ProgressMeter(lanes: 3, outputDuration: 40) { progress in reported.withLock { $0.append(progress.fraction) } }
         try LaneScheduler.run(lanes, gate: gate, meter: meter)
         #expect(lanes.map { $0.stepsTaken } == [40, 20, 30])
@@ -76,9 +75,9 @@ struct LaneSchedulerTests {
 
 /// Seconds of output each lane has written, +infinity once it has ended.
 private final class Board: Sendable {
-    let written: Mutex<[Double]>
+    let written: Guarded<[Double]>
 
-    init(lanes: Int) { written = Mutex(Array(repeating: 0, count: lanes)) }
+    init(lanes: Int) { written = Guarded(Array(repeating: 0, count: lanes)) }
 }
 
 /// A lane that writes one second of output a step, after some busy work,

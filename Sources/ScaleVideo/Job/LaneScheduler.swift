@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// Runs a job's lanes side by side, each on a thread of its own, until
 /// every one is done: before each step a lane passes the gate (which holds
@@ -38,7 +37,7 @@ enum LaneScheduler {
 /// The first error of the lanes; a real failure wins over the cancellation
 /// it caused in the others.
 private final class FirstFailure: Sendable {
-    private let error = Mutex<(any Error)?>(nil)
+    private let error = Guarded<(any Error)?>(nil)
 
     func record(_ new: any Error) {
         error.withLock { error in

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// How far a job is.
 public struct JobProgress: Sendable {
@@ -18,13 +17,13 @@ final class ProgressMeter: Sendable {
         var reported = 0.0
     }
 
-    private let state: Mutex<State>
+    private let state: Guarded<State>
     private let outputDuration: Double
     private let handler: @Sendable (JobProgress) -> Void
 
     init(lanes: Int, outputDuration: Double, handler: @escaping @Sendable (JobProgress) -> Void) {
         self.outputDuration = outputDuration
-        state = Mutex(State(fractions: Array(repeating: 0, count: lanes)))
+        state = Guarded(State(fractions: Array(repeating: 0, count: lanes)))
         self.handler = handler
     }
 

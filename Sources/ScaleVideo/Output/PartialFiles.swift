@@ -1,11 +1,10 @@
 import FoundationEssentials
 import Glibc
-import Synchronization
 
 /// The temporary files of the outputs being written, so that a process
 /// about to exit at once (a second Ctrl-C) can remove them first.
 public enum PartialFiles {
-    private static let paths = Mutex<Set<String>>([])
+    private static let paths = Guarded<Set<String>>([])
 
     static func register(_ path: String) {
         paths.withLock { _ = $0.insert(path) }
