@@ -25,8 +25,6 @@ public struct JobPlan: Sendable {
     /// What the output keeps, changes and leaves out of the source.
     public let carryover: Carryover
     let source: SourceInfo
-    /// How the picture is written; nil when no video is written.
-    let picture: PicturePlan?
     /// What the video lane makes; nil when no video is written.
     let video: VideoPlan?
     /// The source's chapters on the output's time line.
@@ -96,7 +94,6 @@ public struct JobPlan: Sendable {
         guard let frameCount else { throw ScaleError.impossibleTarget }
         frames = writesVideo ? frameCount : 0
         self.audio = audio
-        self.picture = picture
         video = source.video.flatMap { video in
             picture.map {
                 VideoPlan(
