@@ -8,10 +8,10 @@ struct AudioOptions: ParsableArguments {
         valueName: "codec"))
     var audioCodec: AudioCodec?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp(
-        "The audio track to scale: 1 for the input's first, 2 for its second, … Default: the input's default track; the others are left out.",
+    @Option(parsing: .unconditionalSingleValue, help: ArgumentHelp(
+        "Keep this audio track: 1 for the input's first, 2 for its second, … Repeat it to keep several (in the input's order). Default: every track (an output that holds one, such as .wav, takes the input's default).",
         valueName: "n"))
-    var audioTrack: Int?
+    var audioTrack: [Int] = []
 
     @Flag(help: "Write no audio: the output holds the source's video alone (a time-lapse without sped-up noise).")
     var noAudio = false
@@ -37,11 +37,11 @@ struct AudioOptions: ParsableArguments {
 
     func validate() throws {
         if noAudio {
-            let given = [(audioCodec != nil, "--audio-codec"), (audioTrack != nil, "--audio-track"), (padAudio, "--pad-audio"),
+            let given = [(audioCodec != nil, "--audio-codec"), (!audioTrack.isEmpty, "--audio-track"), (padAudio, "--pad-audio"),
                          (mono, "--mono"), (keepPitch, "--keep-pitch"), (waveform != nil, "--waveform")]
             if let option = given.first(where: \.0)?.1 { throw ValidationError("--no-audio writes no audio: leave out \(option).") }
         }
-        if let audioTrack, audioTrack < 1 { throw ValidationError("--audio-track counts from 1.") }
+        if audioTrack.contains(where: { $0 < 1 }) { throw ValidationError("--audio-track counts from 1.") }
         if let waveform, !waveform.lowercased().hasSuffix(".png") { throw ValidationError("--waveform \(waveform): use a .png name.") }
         guard noiseFloor < 0, noiseFloor >= -300 else { throw ValidationError("--noise-floor must be below 0 dB and at least -300 dB.") }
     }

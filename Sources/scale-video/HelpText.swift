@@ -29,10 +29,12 @@ enum HelpText {
 
         Rotation, pixel shape, colour tags, container tags, stream \
         languages and chapters (retimed) are carried over. HDR (PQ, HLG) \
-        is tone-mapped to SDR BT.709 unless --keep-hdr is given. One audio \
-        track is scaled (the default one, or --audio-track); subtitles and \
-        other tracks are left out. Each result names what was kept, \
-        changed and dropped.
+        is tone-mapped to SDR BT.709 unless --keep-hdr is given. Every audio \
+        track is scaled, each exactly as if it were the only one, with its \
+        language, title and flags (--audio-track N, repeatable, keeps only \
+        those named; an output that holds one track, such as .wav, takes \
+        the default one). Each result names what was kept, changed and \
+        dropped.
 
         Sound alone: an input without video (wav, aiff, caf, flac, m4a, \
         aac, mp3, …) is scaled into an audio file, and a movie's audio is \

@@ -16,5 +16,9 @@ struct JSONLine {
         fields.append("\"\(key)\":" + object.text)
     }
 
+    mutating func add(_ key: String, _ objects: [JSONLine]) {
+        fields.append("\"\(key)\":[" + objects.map(\.text).joined(separator: ",") + "]")
+    }
+
     var text: String { "{" + fields.joined(separator: ",") + "}" }
 }

@@ -69,6 +69,7 @@ struct InputReport {
             line.add("seconds", (result.seconds * 1000).rounded() / 1000)
             line.add("measured", Self.json(result.measured))
             line.add("avDriftSeconds", result.measured.avDrift)
+            line.add("audioTracks", Self.json(result.audioTracks, measured: result.measured))
             line.add("kept", result.carryover.kept)
             line.add("changed", result.carryover.changed)
             line.add("dropped", result.carryover.dropped)
@@ -91,6 +92,7 @@ struct InputReport {
             line.add("sourceAudioSamples", plan.audio?.sourceSamples ?? 0)
             line.add("sampleRate", plan.audio?.rate)
             if plan.audio?.keepsPitch == true { line.add("pitch", "kept") }
+            line.add("audioTracks", Self.json(plan.audioTracks, measured: nil))
             line.add("kept", plan.carryover.kept)
             line.add("changed", plan.carryover.changed)
             line.add("dropped", plan.carryover.dropped)
@@ -104,6 +106,26 @@ struct InputReport {
             break
         }
         return line
+    }
+
+    /// Each audio track: its number in the input, rate and language, the
+    /// samples it takes and makes; once written, what was read back and its
+    /// drift from the video.
+    private static func json(_ tracks: [AudioPlan], measured: MeasuredOutput?) -> [JSONLine] {
+        tracks.enumerated().map { position, track in
+            var line = JSONLine()
+            line.add("track", track.track)
+            line.add("language", track.language)
+            line.add("sampleRate", track.rate)
+            line.add("sourceSamples", track.sourceSamples)
+            line.add("samples", track.samples)
+            if let measured, measured.audioTracks.indices.contains(position) {
+                let audio = measured.audioTracks[position]
+                line.add("measuredSamples", audio.samples)
+                line.add("driftSeconds", measured.videoFrames > 0 ? audio.duration - measured.videoDuration : nil)
+            }
+            return line
+        }
     }
 
     /// What a file was measured to hold, as `--json` gives it.

@@ -94,7 +94,7 @@ struct ScaleVideoCommand: ParsableCommand {
         ScaleRequest(
             input: "", output: "", target: try target.target(), fps: target.fps, audioCodec: audio.audioCodec,
             videoCodec: video.videoCodec, proResProfile: video.proresProfile ?? .default, crf: video.crf, preset: video.preset,
-            overwrite: outputs.overwrite, audioTrack: audio.audioTrack, keepHDR: video.keepHdr,
+            overwrite: outputs.overwrite, audioTracks: audio.audioTrack, keepHDR: video.keepHdr,
             trim: target.trim, mono: audio.mono, padAudio: audio.padAudio, waveform: audio.waveform,
             noiseFloor: audio.noiseFloor, keepPitch: audio.keepPitch, motion: video.motion, noVideo: video.noVideo,
             noAudio: audio.noAudio)

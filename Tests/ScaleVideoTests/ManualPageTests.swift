@@ -35,6 +35,8 @@ struct ManualPageTests {
             }
             var item = ".It " + names.joined(separator: " , ")
             if argument["kind"] as? String == "option" { item += " Ar " + (argument["valueName"] as? String ?? "") }
+            // An option given more than once is shown so.
+            if argument["kind"] as? String == "option", argument["isRepeating"] as? Bool == true { item += " ..." }
             expectedItems.append(item)
             let at = try #require(page.firstIndex(of: item), "the page lacks \(item)")
             let help = (argument["abstract"] as? String ?? "").replacingOccurrences(of: "\\", with: "\\e")

@@ -47,7 +47,8 @@ final class AudioLane<Sample: PCMSample>: Lane {
         let encoder = try encoding.makeEncoder(layout: layout, rate: rate, globalHeader: output.wantsGlobalHeader)
         reader = SampleReader(layout: sourceLayout, rate: rate, family: encoding.family)
         writer = try SampleWriter(encoding: encoding, layout: layout, rate: rate)
-        track = try EncodedTrack(encoder: encoder, output: output, tags: plan.tags.carriedFromStream)
+        track = try EncodedTrack(encoder: encoder, output: output, tags: plan.tags)
+        track.stream.mark(isDefault: plan.isDefault, isForced: plan.isForced)
         let blockSize = encoder.audioFrameSize ?? 4096
         scaler =
             plan.keepsPitch

@@ -2,10 +2,16 @@
 /// takes and how many it makes of them (SPEC §5, or along a time map §8),
 /// and how they are written.
 public struct AudioPlan: Sendable {
-    /// The input's path, the audio stream's index in it, and its tags.
+    /// The input's path.
     let input: String
+    /// The track's number among the input's audio tracks, from 1.
+    public let track: Int
+    /// The stream's index in the input, and the tags its output stream is written with.
     let streamIndex: Int32
     let tags: [Tag]
+    /// Marked to be played by default, or always.
+    let isDefault: Bool
+    let isForced: Bool
     /// Samples per second, kept.
     public let rate: Int
     /// Samples per channel the scaler makes: `Int(Double(sourceSamples) · f)`,
@@ -26,6 +32,17 @@ public struct AudioPlan: Sendable {
 
     /// Samples per channel the scaler takes.
     public var sourceSamples: Int { segments.sourceEnd - segments.sourceStart }
+
+    /// The track's language as its tags give it, if they do.
+    public var language: String? { tags.first { $0.key.lowercased() == "language" }?.value }
+
+    /// The same track marked as the one to play by default.
+    var asDefault: AudioPlan {
+        AudioPlan(
+            input: input, track: track, streamIndex: streamIndex, tags: tags, isDefault: true, isForced: isForced, rate: rate,
+            samples: samples, alignment: alignment, available: available, segments: segments, encoding: encoding, mono: mono,
+            keepsPitch: keepsPitch)
+    }
 
     /// How long the audio written lasts: its samples over the rate.
     public var seconds: Double { Double(samples) / Double(rate) }

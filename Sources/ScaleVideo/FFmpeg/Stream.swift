@@ -38,6 +38,21 @@ struct Stream {
 
     var isAudio: Bool { parameters.codec_type == AVMEDIA_TYPE_AUDIO }
 
+    /// Marked as the stream of its kind to play.
+    var isDefault: Bool { pointer.pointee.disposition & AV_DISPOSITION_DEFAULT != 0 }
+
+    /// Marked as to be played always (subtitles shown whatever the viewer chose).
+    var isForced: Bool { pointer.pointee.disposition & AV_DISPOSITION_FORCED != 0 }
+
+    /// Marks an output stream as the one of its kind to play by default,
+    /// and as to be played always.
+    func mark(isDefault: Bool, isForced: Bool) {
+        var disposition = pointer.pointee.disposition & ~(AV_DISPOSITION_DEFAULT | AV_DISPOSITION_FORCED)
+        if isDefault { disposition |= AV_DISPOSITION_DEFAULT }
+        if isForced { disposition |= AV_DISPOSITION_FORCED }
+        pointer.pointee.disposition = disposition
+    }
+
     /// What the stream holds; a video stream that is an attached (cover)
     /// picture is a picture, and the text track a QuickTime movie's
     /// chapters are read from (its demuxer discards it) the chapters.

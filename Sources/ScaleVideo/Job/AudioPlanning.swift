@@ -1,10 +1,43 @@
+/// An audio stream of the input a job keeps, and its number among the
+/// input's audio tracks (from 1).
+struct AudioTrack {
+    let number: Int
+    let stream: SourceAudio
+}
+
 extension JobPlan {
+    /// The first audio track, the one --waveform draws; nil without audio.
+    public var audio: AudioPlan? { audioTracks.first }
+
+    /// The audio tracks `request` keeps (SPEC §11), in the input's order:
+    /// every one, or those it names; one alone where the container holds one
+    /// (the first named, or the input's default); none with --no-audio.
+    static func audioTracks(of request: ScaleRequest, source: SourceInfo, container: OutputContainer) throws -> [AudioTrack] {
+        guard !request.noAudio else { return [] }
+        for number in request.audioTracks where !source.audio.indices.contains(number - 1) {
+            throw ScaleError.noAudioTrack(number, available: source.audio.count)
+        }
+        let named = request.audioTracks.isEmpty ? Array(source.audio.indices) : request.audioTracks.map { $0 - 1 }
+        let kept =
+            container.holdsOneAudioTrack
+            ? Array((request.audioTracks.isEmpty ? source.defaultAudio.map { [$0] } ?? named : named).prefix(1))
+            : Array(Set(named)).sorted()
+        return kept.map { AudioTrack(number: $0 + 1, stream: source.audio[$0]) }
+    }
+
+    /// The tracks with the flags they are written with: the source's, and
+    /// where none of them was the default, the first made the default.
+    static func marked(_ tracks: [AudioPlan]) -> [AudioPlan] {
+        guard !tracks.contains(where: \.isDefault) else { return tracks }
+        return tracks.enumerated().map { $0.offset == 0 ? $0.element.asDefault : $0.element }
+    }
+
     /// The audio plan of `request` for the `counted` audio of its input:
     /// trimmed, padded and cut into the map's segments. nil when nothing is
     /// left to scale and the audio is not `required`. Along a time map,
     /// fails when a segment that is not a freeze holds no sample.
     static func audio(
-        _ counted: CountedAudio, streamIndex: Int32, tags: [Tag], request: ScaleRequest, container: OutputContainer,
+        _ counted: CountedAudio, track: AudioTrack, request: ScaleRequest, container: OutputContainer,
         whole: Rational, scale: TimeScale, timeMap: TimeMap?, hasVideo: Bool, required: Bool, warning: (String) -> Void
     ) throws -> AudioPlan? {
         let range = request.trim.samples(rate: counted.rate, duration: whole)
@@ -38,7 +71,8 @@ extension JobPlan {
                     + "resampling would change every sample (flac or pcm, in .mkv, keep any rate)")
         }
         return AudioPlan(
-            input: request.input, streamIndex: streamIndex, tags: tags, rate: counted.rate, samples: segments.length,
+            input: request.input, track: track.number, streamIndex: track.stream.index, tags: container.streamTags(from: track.stream.tags),
+            isDefault: track.stream.isDefault, isForced: track.stream.isForced, rate: counted.rate, samples: segments.length,
             alignment: planned, available: available, segments: segments, encoding: encoding, mono: request.mono,
             keepsPitch: request.keepPitch)
     }

@@ -19,7 +19,7 @@ public struct Carryover: Sendable, Equatable {
 
     init(
         source: SourceInfo, picture: PicturePlan?, container: OutputContainer, chapters: Int,
-        request: ScaleRequest, fps: Rational, audio: AudioEncoding?
+        request: ScaleRequest, fps: Rational, audio: [AudioPlan]
     ) {
         let tags = source.tags.carriedFromContainer.map { $0.key.lowercased() }
         if !tags.isEmpty { kept.append("tags (\(tags.joined(separator: ", ")))") }
@@ -29,14 +29,16 @@ public struct Carryover: Sendable, Equatable {
             dropped.append("\(count) chapter\(count == 1 ? "" : "s") (.\(container.rawValue) cannot mark them)")
         }
         let videoTags = picture == nil ? [] : source.video?.tags ?? []
-        let languages = (videoTags + (audio != nil ? source.audioTags : [])).filter {
+        let audioTags = source.audio.filter { stream in audio.contains { $0.streamIndex == stream.index } }.flatMap(\.tags)
+        let languages = (videoTags + audioTags).filter {
             $0.key.lowercased() == "language" && $0.value != "und"
         }
-        if !languages.isEmpty {
+        let titles = (videoTags + audioTags).filter { $0.key.lowercased() == "title" }
+        for (phrase, present) in [("stream languages", !languages.isEmpty), ("track titles", !titles.isEmpty)] where present {
             if container.carriesStreamLanguages {
-                kept.append("stream languages")
+                kept.append(phrase)
             } else {
-                dropped.append("stream languages (.\(container.rawValue) cannot mark them)")
+                dropped.append("\(phrase) (.\(container.rawValue) cannot mark them)")
             }
         }
         if let video = source.video, let picture {
@@ -49,16 +51,21 @@ public struct Carryover: Sendable, Equatable {
                 }
             }
         }
-        if let audio { describeAudio(audio, request: request) }
+        describeAudio(audio, request: request)
         if !request.trim.isWhole { changed.append("cut to \(Self.span(request.trim)) of the source") }
         if source.video != nil && picture == nil {
             dropped.append(request.noVideo ? "video (--no-video)" : "video (\(container.rawValue) holds sound alone)")
         }
-        if source.audioStreamIndex != nil && audio == nil {
+        if !source.audio.isEmpty && audio.isEmpty {
             dropped.append(request.noAudio ? "audio (--no-audio)" : "audio (it could not be scaled)")
+        } else if source.audio.count > audio.count {
+            let others = source.audio.count - audio.count
+            dropped.append(
+                "\(others) other audio track\(others == 1 ? "" : "s")"
+                    + (container.holdsOneAudioTrack ? " (.\(container.rawValue) holds one)" : ""))
         }
         let names: [(StreamKind, String)] = [
-            (.audio, "other audio track"), (.video, "other video stream"), (.subtitle, "subtitle stream"),
+            (.video, "other video stream"), (.subtitle, "subtitle stream"),
             (.picture, "cover picture"), (.attachment, "attachment"), (.data, "data stream"),
         ]
         for (kind, name) in names {
@@ -67,14 +74,25 @@ public struct Carryover: Sendable, Equatable {
         }
     }
 
-    private mutating func describeAudio(_ audio: AudioEncoding, request: ScaleRequest) {
-        if let audioTrack = request.audioTrack { kept.append("audio track \(audioTrack)") }
+    /// The tracks kept, and each sample format kept or changed (once, however many tracks share it).
+    private mutating func describeAudio(_ audio: [AudioPlan], request: ScaleRequest) {
+        guard !audio.isEmpty else { return }
+        if !request.audioTracks.isEmpty {
+            let numbers = audio.map { String($0.track) }
+            kept.append("audio track\(numbers.count == 1 ? "" : "s") " + numbers.joined(separator: ", "))
+        } else if audio.count > 1 {
+            kept.append("\(audio.count) audio tracks")
+        }
         if request.mono { changed.append("audio channels merged into one") }
-        guard audio.isLossless else { return }
-        if audio.family.description == audio.sourceName {
-            kept.append("\(audio.family.description) samples")
-        } else {
-            changed.append("\(audio.sourceName) samples written as \(audio.family.description)")
+        for encoding in audio.map(\.encoding) where encoding.isLossless {
+            let phrase =
+                encoding.family.description == encoding.sourceName
+                ? "\(encoding.family.description) samples" : "\(encoding.sourceName) samples written as \(encoding.family.description)"
+            if encoding.family.description == encoding.sourceName {
+                if !kept.contains(phrase) { kept.append(phrase) }
+            } else if !changed.contains(phrase) {
+                changed.append(phrase)
+            }
         }
     }
 

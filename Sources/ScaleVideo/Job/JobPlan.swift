@@ -20,8 +20,8 @@ public struct JobPlan: Sendable {
     public let timeMap: TimeMap?
     /// Video frames to write, N = ceil(D · fps); 0 when no video is written.
     public let frames: Int
-    /// The audio to scale; nil when the output holds none.
-    public let audio: AudioPlan?
+    /// The audio tracks to scale, in the input's order; empty when the output holds none.
+    public let audioTracks: [AudioPlan]
     /// What the output keeps, changes and leaves out of the source.
     public let carryover: Carryover
     let source: SourceInfo
@@ -46,22 +46,27 @@ public struct JobPlan: Sendable {
     ///   - warning: things worth telling that do not stop the job.
     init(request: ScaleRequest, gate: LaneGate, folderToBeMade: Bool, warning: (String) -> Void) throws {
         let container = try Self.container(of: request)
-        let source = try SourceInfo(path: request.input, audioTrack: request.audioTrack)
+        let source = try SourceInfo(path: request.input)
         let writesVideo = source.video != nil && !container.isAudioOnly && !request.noVideo
         if request.noAudio && !writesVideo {
             throw ScaleError.failed("has no video to write, and --no-audio leaves out its sound")
         }
         if writesVideo, let picture = source.video?.picture { try Self.checkSize(picture, codec: request.videoCodec) }
         let audioMatters = !writesVideo || request.waveform != nil
-        if source.audioStreamIndex == nil {
+        let tracks = try Self.audioTracks(of: request, source: source, container: container)
+        if tracks.isEmpty {
             if !writesVideo { throw ScaleError.noAudioToWrite(request.output) }
             if let waveform = request.waveform { throw ScaleError.noAudioToWrite(waveform) }
         }
         for path in [request.output] + (request.waveform.map { [$0] } ?? []) {
             try AtomicOutput.check(finalPath: path, input: request.input, overwrite: request.overwrite, folderToBeMade: folderToBeMade)
         }
-        let counted = try Self.countAudio(request: request, source: source, gate: gate, required: audioMatters, warning: warning)
-        guard let whole = source.video?.duration ?? counted.flatMap({ Rational(Int64($0.alignment.count), Int64($0.rate)) })
+        let counted = try tracks.compactMap { track in
+            try Self.countAudio(track, request: request, source: source, gate: gate, required: audioMatters, warning: warning).map {
+                (track, $0)
+            }
+        }
+        guard let whole = source.video?.duration ?? counted.first.flatMap({ Rational(Int64($0.1.alignment.count), Int64($0.1.rate)) })
         else { throw ScaleError.unknownDuration }
         // Only a --start can leave nothing of a source that lasts.
         guard whole.isPositive else { throw source.video == nil ? ScaleError.noAudioSamples : ScaleError.unknownDuration }
@@ -69,20 +74,21 @@ public struct JobPlan: Sendable {
         let timeMap = try Self.timeMap(of: request.target, sourceDuration: whole, fps: fps)
         if timeMap != nil && !request.trim.isWhole { throw ScaleError.failed("a time map replaces --start and --end") }
         let scale = try Self.scale(of: request, within: whole, timeMap: timeMap)
-        let audio = try counted.flatMap { counted in
-            try source.audioStreamIndex.flatMap {
+        let audio = try Self.marked(
+            counted.compactMap { track, counted in
                 try Self.audio(
-                    counted, streamIndex: $0, tags: source.audioTags, request: request, container: container, whole: whole,
-                    scale: scale, timeMap: timeMap, hasVideo: source.video != nil, required: audioMatters, warning: warning)
-            }
-        }
-        if request.waveform != nil, audio?.sourceSamples == 0 {
+                    counted, track: track, request: request, container: container, whole: whole, scale: scale, timeMap: timeMap,
+                    hasVideo: source.video != nil, required: audioMatters, warning: warning)
+            })
+        if request.waveform != nil, audio.first?.sourceSamples == 0 {
             throw ScaleError.failed("--waveform has no source audio to draw: the time map is only a freeze")
         }
         let picture = try source.video.flatMap { writesVideo ? try Self.picture(of: $0, request: request) : nil }
         let chapters =
             container.carriesChapters
-            ? Self.retimedChapters(source: source, trim: request.trim, scale: scale, timeMap: timeMap, warning: warning) : []
+            ? Self.retimedChapters(
+                source: source, from: source.video?.start ?? tracks.first?.stream.start ?? .zero, trim: request.trim, scale: scale,
+                timeMap: timeMap, warning: warning) : []
         self.request = request
         self.container = container
         self.source = source
@@ -93,11 +99,11 @@ public struct JobPlan: Sendable {
         let frameCount = timeMap.map { $0.frameCount(fps: fps) } ?? scale.frameCount(fps: fps)
         guard let frameCount else { throw ScaleError.impossibleTarget }
         frames = writesVideo ? frameCount : 0
-        self.audio = audio
+        audioTracks = audio
         video = source.video.flatMap { video in
             picture.map {
                 VideoPlan(
-                    input: request.input, source: video, fps: fps, frames: frameCount,
+                    input: request.input, source: video, tags: container.streamTags(from: video.tags), fps: fps, frames: frameCount,
                     retiming: timeMap.map { .map($0) } ?? .factor(scale, start: request.trim.start), motion: request.motion, picture: $0,
                     encoding: VideoEncoding(
                         codec: request.videoCodec, crf: request.crf, preset: request.preset, proResProfile: request.proResProfile,
@@ -107,7 +113,7 @@ public struct JobPlan: Sendable {
         self.chapters = chapters
         carryover = Carryover(
             source: source, picture: picture, container: container, chapters: chapters.count,
-            request: request, fps: fps, audio: audio?.encoding)
+            request: request, fps: fps, audio: audio)
     }
 
     /// D, the output's duration in seconds.
@@ -229,20 +235,20 @@ public struct JobPlan: Sendable {
         return container
     }
 
-    /// The decode-only count of the audio, lined up with the video (or its
-    /// own start without video); nil for none, or when it cannot be decoded
-    /// and is not `required`.
+    /// The decode-only count of an audio track, lined up with the video (or
+    /// its own start without video); nil when it cannot be decoded and the
+    /// audio is not `required`.
     private static func countAudio(
-        request: ScaleRequest, source: SourceInfo, gate: LaneGate, required: Bool, warning: (String) -> Void
+        _ track: AudioTrack, request: ScaleRequest, source: SourceInfo, gate: LaneGate, required: Bool,
+        warning: (String) -> Void
     ) throws -> CountedAudio? {
-        guard let index = source.audioStreamIndex, !request.noAudio else { return nil }
         do {
             return try SourceAudioCount.count(
-                path: request.input, streamIndex: index, videoStart: source.video?.start,
+                path: request.input, streamIndex: track.stream.index, videoStart: source.video?.start,
                 bound: audioBound(of: request, videoDuration: source.video?.duration), isCancelled: { gate.isCancelled })
         } catch let error as FFmpegError {
             if required { throw ScaleError.failed("its audio cannot be decoded (\(error.message))") }
-            warning("audio left out: it cannot be decoded (\(error.message))")
+            warning("audio track \(track.number) left out: it cannot be decoded (\(error.message))")
             return nil
         }
     }
@@ -264,15 +270,17 @@ public struct JobPlan: Sendable {
     /// The source's chapters on the output's time line, from the start of
     /// the part scaled, cut at D; or carried through the time map, which
     /// drops (and tells of) a chapter whose part it leaves out.
+    /// - Parameter timeline: where the time line S is measured from starts
+    ///   on the input's: the first frame, or without video the first sample.
     private static func retimedChapters(
-        source: SourceInfo, trim: Trim, scale: TimeScale, timeMap: TimeMap?, warning: (String) -> Void
+        source: SourceInfo, from timeline: Rational, trim: Trim, scale: TimeScale, timeMap: TimeMap?, warning: (String) -> Void
     ) -> [Chapter] {
         guard let timeMap else {
-            guard let end = scale.exactTargetDuration, let from = source.timelineStart.adding(trim.start) else { return [] }
+            guard let end = scale.exactTargetDuration, let from = timeline.adding(trim.start) else { return [] }
             return source.chapters.compactMap { $0.retimed(from: from, by: scale.factor, limit: end) }
         }
         return source.chapters.enumerated().compactMap { index, chapter in
-            if let retimed = chapter.retimed(from: source.timelineStart, along: timeMap) { return retimed }
+            if let retimed = chapter.retimed(from: timeline, along: timeMap) { return retimed }
             let name = chapter.title.map { "chapter \(index + 1) \"\($0)\"" } ?? "chapter \(index + 1)"
             warning("\(name) dropped: the time map leaves its part of the source out")
             return nil

@@ -59,7 +59,7 @@ public final class ScaleJob: Sendable {
             output: request.output, sourceDuration: plan.scale.sourceDuration.doubleValue, duration: plan.targetDuration,
             timeMap: plan.timeMap, fps: plan.fps, frames: plan.frames, motion: plan.motion, videoCodec: plan.videoCodec,
             proResProfile: plan.proResProfile, audioCodec: plan.audioCodec,
-            audioSamples: plan.audio?.samples ?? 0, keepsPitch: plan.audio?.keepsPitch ?? false,
+            audioTracks: plan.audioTracks, keepsPitch: plan.audio?.keepsPitch ?? false,
             seconds: Date().timeIntervalSince(started), measured: measured, carryover: plan.carryover)
     }
 
@@ -90,9 +90,15 @@ public final class ScaleJob: Sendable {
         guard measured.videoFrames == plan.frames else {
             throw ScaleError.failed("the written movie holds \(measured.videoFrames) video frames, not \(plan.frames)")
         }
-        let samples = plan.audio?.samples ?? 0
-        guard measured.audioSamples == samples else {
-            throw ScaleError.failed("the written movie holds \(measured.audioSamples) audio samples, not \(samples)")
+        let planned = plan.audioTracks.map(\.samples)
+        let written = measured.audioTracks.map(\.samples)
+        guard written == planned else {
+            guard written.count == planned.count else {
+                throw ScaleError.failed("the written movie holds \(written.count) audio tracks, not \(planned.count)")
+            }
+            let track = zip(written, planned).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? 0
+            let name = planned.count > 1 ? "its audio track \(track + 1) holds" : "the written movie holds"
+            throw ScaleError.failed("\(name) \(written[track]) audio samples, not \(planned[track])")
         }
         return measured
     }
@@ -143,11 +149,13 @@ public final class ScaleJob: Sendable {
     ) throws -> ProgressMeter {
         let output = try OutputFile(path: path, formatFrom: request.output)
         let video = try plan.video.map { try VideoLane($0, output: output, warn: warning) }
-        let audio = try plan.audio.map { try makeAudioLane($0, output: output, waveform: recorder, warn: warning) }
+        let audio = try plan.audioTracks.enumerated().map {
+            try makeAudioLane($0.element, output: output, waveform: $0.offset == 0 ? recorder : nil, warn: warning)
+        }
         try output.describe(tags: plan.source.tags.carriedFromContainer, chapters: plan.chapters)
         try output.start(
-            options: plan.container.muxerOptions(sampleRates: plan.audio.map { [$0.rate] } ?? [], fps: video.map { _ in plan.fps }))
-        let lanes: [any Lane] = (video.map { [$0] } ?? []) + (audio.map { [$0] } ?? [])
+            options: plan.container.muxerOptions(sampleRates: plan.audioTracks.map(\.rate), fps: video.map { _ in plan.fps }))
+        let lanes: [any Lane] = (video.map { [$0] } ?? []) + audio
         let meter = ProgressMeter(lanes: lanes.count, outputDuration: plan.targetDuration, handler: progress)
         try LaneScheduler.run(lanes, gate: gate, meter: meter)
         try output.finish()

@@ -23,8 +23,10 @@ public struct ScaleRequest: Sendable {
     public var preset: String?
     /// Replace an existing file at `output`.
     public var overwrite: Bool
-    /// The audio stream to scale: 1 for the input's first, …; nil for its default one.
-    public var audioTrack: Int?
+    /// The audio tracks to scale, counted from 1 among the input's audio
+    /// streams; empty for every one (SPEC §11). An output that holds one
+    /// track takes the first named, or the input's default.
+    public var audioTracks: [Int]
     /// Write HDR sources as 10-bit HDR H.264 instead of tone-mapping them to SDR.
     public var keepHDR: Bool
     /// The part of the source to scale; whole along a time map, which says it itself.
@@ -52,7 +54,7 @@ public struct ScaleRequest: Sendable {
         input: String, output: String, target: TimeScale.Target, fps: FrameRate,
         audioCodec: AudioCodec? = nil, videoCodec: VideoCodec? = nil, proResProfile: ProResProfile = .default,
         crf: Int? = nil, preset: String? = nil, overwrite: Bool = false,
-        audioTrack: Int? = nil, keepHDR: Bool = false, trim: Trim = .whole, mono: Bool = false,
+        audioTracks: [Int] = [], keepHDR: Bool = false, trim: Trim = .whole, mono: Bool = false,
         padAudio: Bool = false, waveform: String? = nil, noiseFloor: Double = WaveformPicture.defaultNoiseFloor,
         keepPitch: Bool = false, motion: Motion = .nearest, noVideo: Bool = false, noAudio: Bool = false
     ) {
@@ -66,7 +68,7 @@ public struct ScaleRequest: Sendable {
         self.crf = crf
         self.preset = preset
         self.overwrite = overwrite
-        self.audioTrack = audioTrack
+        self.audioTracks = audioTracks
         self.keepHDR = keepHDR
         self.trim = trim
         self.mono = mono
@@ -122,8 +124,11 @@ public struct ScaleResult: Sendable {
     public let proResProfile: ProResProfile?
     /// The audio codec written; nil when no audio is written.
     public let audioCodec: AudioCodec?
-    /// Audio samples written per channel (0 without audio).
-    public let audioSamples: Int
+    /// The audio tracks written, in the output's order: each one's track
+    /// number in the input, rate and samples per channel.
+    public let audioTracks: [AudioPlan]
+    /// The first audio track's samples per channel (0 without audio).
+    public var audioSamples: Int { audioTracks.first?.samples ?? 0 }
     /// The audio was stretched keeping its pitch (SPEC §10).
     public let keepsPitch: Bool
     /// Wall-clock seconds the conversion took.

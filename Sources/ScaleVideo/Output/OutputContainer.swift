@@ -139,7 +139,21 @@ public enum OutputContainer: String, Sendable, CaseIterable {
         return overflow ? Int.max : product
     }
 
-    /// Marks each stream's language.
+    /// The tags an output stream is written with, from its source stream's:
+    /// its language and title; the MP4 family names a track by its handler,
+    /// so the title goes there too.
+    public func streamTags(from source: [Tag]) -> [Tag] {
+        let carried = source.carriedFromStream
+        guard [.mov, .mp4, .m4v, .m4a].contains(self), let title = carried.first(where: { $0.key.lowercased() == "title" }) else {
+            return carried
+        }
+        return carried + [Tag("handler_name", title.value)]
+    }
+
+    /// Holds one audio track (the sound-only formats but MPEG-4 audio).
+    var holdsOneAudioTrack: Bool { [.wav, .aiff, .aif, .caf, .flac].contains(self) }
+
+    /// Marks each stream's language and title.
     var carriesStreamLanguages: Bool { [.mov, .mp4, .m4v, .mkv, .webm, .m4a].contains(self) }
 
     /// Can mark chapters.

@@ -11,28 +11,29 @@ struct OutputReadBack {
     /// header declares, or of the file if it is shorter.
     init(path: String, isCancelled: () -> Bool) throws {
         let input = try InputFile(path: path)
-        if input.storesSamplesContiguously, input.bestStream(AVMEDIA_TYPE_VIDEO) == nil,
-            let stream = input.bestStream(AVMEDIA_TYPE_AUDIO),
+        // A cover picture is a video stream too, but not the movie's video.
+        let videoStream = input.streams.first { $0.kind == .video }
+        let audioStreams = input.streams.filter(\.isAudio)
+        if input.storesSamplesContiguously, videoStream == nil, let stream = audioStreams.first,
             let sound = try StreamDecoder(path: path, streamIndex: stream.index, kind: "audio").countWithoutDecoding()
         {
             let rate = Double(stream.pointer.pointee.codecpar.pointee.sample_rate)
             measured = MeasuredOutput(
-                videoFrames: 0, videoDuration: 0, audioSamples: sound.count, audioDuration: Double(sound.count) / rate)
+                videoFrames: 0, videoDuration: 0, audioTracks: [.init(samples: sound.count, duration: Double(sound.count) / rate)])
             return
         }
-        let videoStream = input.bestStream(AVMEDIA_TYPE_VIDEO)
         var video = PacketSpan(timeBase: videoStream?.timeBase ?? .zero)
-        var audio = try input.bestStream(AVMEDIA_TYPE_AUDIO).map { try AudioCount(stream: $0) }
+        var audio = try audioStreams.map { try AudioCount(stream: $0) }
         let packet = try Packet()
         while try input.read(into: packet) {
             if isCancelled() { throw ScaleError.cancelled }
             if packet.streamIndex == videoStream?.index { video.add(packet) }
-            if packet.streamIndex == audio?.index { try audio?.add(packet) }
+            if let track = audio.firstIndex(where: { $0.index == packet.streamIndex }) { try audio[track].add(packet) }
         }
-        try audio?.finish()
+        for track in audio.indices { try audio[track].finish() }
         measured = MeasuredOutput(
-            videoFrames: video.frames, videoDuration: video.duration?.doubleValue ?? 0, audioSamples: audio?.presented ?? 0,
-            audioDuration: audio.map { Double($0.presented) / Double($0.rate) } ?? 0)
+            videoFrames: video.frames, videoDuration: video.duration?.doubleValue ?? 0,
+            audioTracks: audio.map { .init(samples: $0.presented, duration: Double($0.presented) / Double($0.rate)) })
     }
 }
 

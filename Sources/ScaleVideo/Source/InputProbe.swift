@@ -3,6 +3,6 @@ public enum InputProbe {
     /// True for a readable input with audio and no video (a cover picture is not video).
     public static func holdsSoundAlone(_ path: String) -> Bool {
         guard let source = try? SourceInfo(path: path) else { return false }
-        return source.video == nil && source.audioStreamIndex != nil
+        return source.video == nil && !source.audio.isEmpty
     }
 }

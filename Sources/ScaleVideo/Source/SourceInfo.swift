@@ -1,20 +1,26 @@
 /// What the job needs to know of an input before it starts.
-struct SourceInfo {
+struct SourceInfo: Sendable {
     /// The video stream, if any.
     let video: SourceVideo?
-    /// The audio stream to scale, if any.
-    let audioStreamIndex: Int32?
-    /// Where that audio starts on the input's time line, in seconds.
-    let audioStart: Rational
-    /// The container's tags, its chapters (on the input's time line) and the
-    /// tags of the chosen audio stream.
+    /// Every audio stream, in the input's order.
+    let audio: [SourceAudio]
+    /// Which of them libavformat takes for the input's own: a position in `audio`.
+    let defaultAudio: Int?
+    /// The container's tags, and its chapters (on the input's time line).
     let tags: [Tag]
     let chapters: [Chapter]
-    let audioTags: [Tag]
-    /// The streams the output does not carry, by kind.
+    /// The other streams, which the output does not carry, by kind.
     let leftOut: [StreamKind: Int]
+}
 
-    /// Where the time line S is measured from starts: the first frame, or
-    /// without video the first sample.
-    var timelineStart: Rational { video?.start ?? audioStart }
+/// An audio stream of the input.
+struct SourceAudio: Sendable {
+    let index: Int32
+    /// Where it starts on the input's time line, in seconds.
+    let start: Rational
+    /// Its language and title among them.
+    let tags: [Tag]
+    /// Marked as the one to play, or to play always.
+    let isDefault: Bool
+    let isForced: Bool
 }

@@ -4,8 +4,7 @@ import Glibc
 
 extension SourceInfo {
     /// Probes the file at `path`.
-    /// - Parameter audioTrack: 1 for the first audio stream, …; nil for the default one.
-    init(path: String, audioTrack: Int? = nil) throws {
+    init(path: String) throws {
         var status = stat()
         guard stat(path, &status) == 0 else { throw ScaleError.notFound }
         guard status.st_mode & S_IFMT != S_IFDIR else { throw ScaleError.isDirectory }
@@ -24,24 +23,18 @@ extension SourceInfo {
             input.bestStream(AVMEDIA_TYPE_VIDEO).flatMap { best in moving.contains { $0.index == best.index } ? best : nil }
             ?? moving.first
         let video = try videoStream.map { try SourceVideo(stream: $0, in: input) }
-        let audioStreams = streams.filter(\.isAudio)
-        let audio: Stream?
-        if let audioTrack {
-            guard audioStreams.indices.contains(audioTrack - 1) else {
-                throw ScaleError.noAudioTrack(audioTrack, available: audioStreams.count)
-            }
-            audio = audioStreams[audioTrack - 1]
-        } else {
-            audio = input.bestStream(AVMEDIA_TYPE_AUDIO)
+        let audio = streams.filter(\.isAudio).map {
+            SourceAudio(index: $0.index, start: $0.start, tags: $0.tags, isDefault: $0.isDefault, isForced: $0.isForced)
         }
-        guard videoStream != nil || audio != nil else { throw ScaleError.noStreams }
+        guard videoStream != nil || !audio.isEmpty else { throw ScaleError.noStreams }
+        let best = input.bestStream(AVMEDIA_TYPE_AUDIO)?.index
         var leftOut: [StreamKind: Int] = [:]
-        for stream in streams where stream.index != videoStream?.index && stream.index != audio?.index && stream.kind != .chapters {
+        for stream in streams where stream.index != videoStream?.index && !stream.isAudio && stream.kind != .chapters {
             leftOut[stream.kind, default: 0] += 1
         }
         self.init(
-            video: video, audioStreamIndex: audio?.index, audioStart: audio?.start ?? .zero, tags: input.tags,
-            chapters: input.chapters, audioTags: audio?.tags ?? [], leftOut: leftOut)
+            video: video, audio: audio, defaultAudio: audio.firstIndex { $0.index == best }, tags: input.tags,
+            chapters: input.chapters, leftOut: leftOut)
     }
 }
 

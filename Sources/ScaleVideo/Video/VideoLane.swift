@@ -31,7 +31,7 @@ final class VideoLane: Lane {
         timeBase = video.timeBase
         let picture = PictureSettings(decoder: frames.decoder, fps: plan.fps, mode: plan.picture.mode, encoding: plan.encoding)
         let encoder = try picture.makeEncoder(globalHeader: output.wantsGlobalHeader)
-        track = try EncodedTrack(encoder: encoder, output: output, tags: video.tags.carriedFromStream)
+        track = try EncodedTrack(encoder: encoder, output: output, tags: plan.tags)
         picture.describe(track.stream, encodedBy: encoder)
         let adapter = PictureAdapter(encoder: encoder, toneMaps: plan.picture.mode == .toneMapped, source: stream)
         stage = try shown.map { try NearestPictures(shown: $0, adapter: adapter) }

@@ -13,6 +13,8 @@ struct VideoPlan: Sendable {
     /// The input's path, and what its video stream is.
     let input: String
     let source: SourceVideo
+    /// The tags its output stream is written with.
+    let tags: [Tag]
     /// The output's frame rate, and its N frames.
     let fps: Rational
     let frames: Int
