@@ -7,7 +7,8 @@ import Testing
 struct FolderDependencyTests {
     /// The folders each may use, as docs/architecture.md gives them.
     static let allowed: [String: Set<String>] = [
-        "Job": ["Video", "Audio", "Output", "Source", "Waveform", "FFmpeg", "Signal", "Timing", "Support"],
+        "Job": ["Video", "Audio", "Subtitles", "Output", "Source", "Waveform", "FFmpeg", "Signal", "Timing", "Support"],
+        "Subtitles": ["Source", "Output", "FFmpeg", "Timing", "Support"],
         "Video": ["Source", "Output", "FFmpeg", "Signal", "Timing", "Support"],
         "Audio": ["Source", "Output", "Waveform", "FFmpeg", "Signal", "Timing", "Support"],
         "Output": ["Source", "FFmpeg", "Signal", "Timing", "Support"],

@@ -204,7 +204,7 @@ struct RealWorldInputTests {
 }
 
 extension RealWorldInputTests {
-    /// The result names what was kept and what was left out: in --json, and
+    /// The result names what was kept, changed and left out: in --json, and
     /// as a line on standard error without it.
     @Test func reportsWhatWasKeptAndDropped() throws {
         let subtitles = scratch.file("words.srt")
@@ -222,10 +222,10 @@ extension RealWorldInputTests {
         let json = try #require(try JSONResults(result.stdout).objects.first)
         let kept = json["kept"] as? [String] ?? []
         #expect(kept.contains("tags (title)") && kept.contains("stream languages") && kept.contains("pixel aspect ratio 4:3"), "\(kept)")
-        #expect(json["dropped"] as? [String] == ["1 subtitle stream"])
-        #expect(json["changed"] as? [String] == [])
-        #expect(try Tool.probe(output, stream: "s", "codec_name") == "")
+        #expect(json["dropped"] as? [String] == [])
+        #expect(json["changed"] as? [String] == ["1 subrip subtitle track written as mov_text (retimed)"])
+        #expect(try Tool.probe(output, stream: "s", "codec_name") == "mov_text")
         let plain = try Tool.scale([input.path, "-o", output.path, "--factor", "2", "--quiet", "--overwrite"])
-        #expect(plain.stderr.contains("everything.mkv: kept tags (title), stream languages, pixel aspect ratio 4:3, yuv420p pictures, 2 audio tracks, 16-bit samples; dropped 1 subtitle stream"), "\(plain.stderr)")
+        #expect(plain.stderr.contains("everything.mkv: kept tags (title), stream languages, pixel aspect ratio 4:3, yuv420p pictures, 2 audio tracks, 16-bit samples; changed 1 subrip subtitle track written as mov_text (retimed)"), "\(plain.stderr)")
     }
 }

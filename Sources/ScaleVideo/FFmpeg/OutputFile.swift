@@ -46,12 +46,33 @@ final class OutputFile: Sendable {
 
     /// Adds a stream carrying what `encoder` makes, tagged with `tags`.
     func addStream(for encoder: Encoder, tags: [Tag] = []) throws -> Stream {
+        try addStream(encodedBy: encoder.codecContext, tags: tags)
+    }
+
+    /// Adds a stream carrying what the encoder of `context` makes.
+    func addStream(encodedBy context: UnsafeMutablePointer<AVCodecContext>, tags: [Tag]) throws -> Stream {
+        try addStream(tags: tags) { stream in
+            try check(avcodec_parameters_from_context(stream.pointee.codecpar, context), "stream parameters")
+            stream.pointee.time_base = context.pointee.time_base
+        }
+    }
+
+    /// Adds a stream carrying `source`'s packets as they are, timed in `timeBase`.
+    func addStream(copying source: Stream, timeBase: AVRational, tags: [Tag]) throws -> Stream {
+        try addStream(tags: tags) { stream in
+            try check(avcodec_parameters_copy(stream.pointee.codecpar, source.pointer.pointee.codecpar), "stream parameters")
+            // The muxer chooses its own tag for the codec.
+            stream.pointee.codecpar.pointee.codec_tag = 0
+            stream.pointee.time_base = timeBase
+        }
+    }
+
+    private func addStream(tags: [Tag], _ describe: (UnsafeMutablePointer<AVStream>) throws -> Void) throws -> Stream {
         let stream = try muxer.withLock { muxer in
             guard let stream = avformat_new_stream(muxer.context, nil) else {
                 throw FFmpegError(sv_averror(ENOMEM), "avformat_new_stream")
             }
-            try check(avcodec_parameters_from_context(stream.pointee.codecpar, encoder.codecContext), "stream parameters")
-            stream.pointee.time_base = encoder.codecContext.pointee.time_base
+            try describe(stream)
             try MetadataIO.set(tags, in: &stream.pointee.metadata)
             return stream
         }
@@ -83,11 +104,11 @@ final class OutputFile: Sendable {
         }
     }
 
-    /// Rescales `packet` from the time base of `encoder`, which made it, to
-    /// its stream's and hands it to the interleaving muxer.
-    func write(_ packet: Packet, from encoder: Encoder, to stream: Stream) throws {
+    /// Rescales `packet` from `timeBase` (its encoder's) to its stream's and
+    /// hands it to the interleaving muxer.
+    func write(_ packet: Packet, in timeBase: AVRational, to stream: Stream) throws {
         try muxer.withLock { muxer in
-            av_packet_rescale_ts(packet.pointer, encoder.codecContext.pointee.time_base, stream.pointer.pointee.time_base)
+            av_packet_rescale_ts(packet.pointer, timeBase, stream.pointer.pointee.time_base)
             packet.pointer.pointee.stream_index = stream.index
             try check(av_interleaved_write_frame(muxer.context, packet.pointer), "cannot write \(name)")
         }

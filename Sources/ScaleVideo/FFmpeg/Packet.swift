@@ -20,6 +20,15 @@ final class Packet {
     var pts: Int64? { Optional(timestamp: pointer.pointee.pts) }
     var dts: Int64? { Optional(timestamp: pointer.pointee.dts) }
 
+    /// Gives the packet new times: presented (and decoded) at `time`, lasting
+    /// `duration`, from no place in a file.
+    func retime(to time: Int64, duration: Int64) {
+        pointer.pointee.pts = time
+        pointer.pointee.dts = time
+        pointer.pointee.duration = duration
+        pointer.pointee.pos = -1
+    }
+
     /// Where the packet's payload starts in the file, in bytes; nil when unknown.
     var position: Int64? { pointer.pointee.pos >= 0 ? pointer.pointee.pos : nil }
 

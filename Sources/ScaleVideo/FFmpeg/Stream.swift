@@ -44,6 +44,14 @@ struct Stream {
     /// Marked as to be played always (subtitles shown whatever the viewer chose).
     var isForced: Bool { pointer.pointee.disposition & AV_DISPOSITION_FORCED != 0 }
 
+    /// libavcodec's name for the stream's codec (`h264`, `subrip`, …).
+    var codecName: String { String(cString: avcodec_get_name(parameters.codec_id)) }
+
+    /// The stream's codec is a text subtitle format.
+    var holdsText: Bool {
+        avcodec_descriptor_get(parameters.codec_id).map { $0.pointee.props & AV_CODEC_PROP_TEXT_SUB != 0 } ?? false
+    }
+
     /// Marks an output stream as the one of its kind to play by default,
     /// and as to be played always.
     func mark(isDefault: Bool, isForced: Bool) {

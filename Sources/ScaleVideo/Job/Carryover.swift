@@ -30,10 +30,13 @@ public struct Carryover: Sendable, Equatable {
         }
         let videoTags = picture == nil ? [] : source.video?.tags ?? []
         let audioTags = source.audio.filter { stream in audio.contains { $0.streamIndex == stream.index } }.flatMap(\.tags)
-        let languages = (videoTags + audioTags).filter {
+        let subtitleTags = source.subtitles.filter {
+            if case .dropped = container.subtitleWriting(codec: $0.codec, isText: $0.isText) { false } else { true }
+        }.flatMap(\.tags)
+        let languages = (videoTags + audioTags + subtitleTags).filter {
             $0.key.lowercased() == "language" && $0.value != "und"
         }
-        let titles = (videoTags + audioTags).filter { $0.key.lowercased() == "title" }
+        let titles = (videoTags + audioTags + subtitleTags).filter { $0.key.lowercased() == "title" }
         for (phrase, present) in [("stream languages", !languages.isEmpty), ("track titles", !titles.isEmpty)] where present {
             if container.carriesStreamLanguages {
                 kept.append(phrase)
@@ -64,13 +67,38 @@ public struct Carryover: Sendable, Equatable {
                 "\(others) other audio track\(others == 1 ? "" : "s")"
                     + (container.holdsOneAudioTrack ? " (.\(container.rawValue) holds one)" : ""))
         }
+        describeSubtitles(source.subtitles, container: container)
         let names: [(StreamKind, String)] = [
-            (.video, "other video stream"), (.subtitle, "subtitle stream"),
+            (.video, "other video stream"),
             (.picture, "cover picture"), (.attachment, "attachment"), (.data, "data stream"),
         ]
         for (kind, name) in names {
             guard let count = source.leftOut[kind], count > 0 else { continue }
             dropped.append("\(count) \(name)\(count == 1 ? "" : "s")")
+        }
+    }
+
+    /// Each subtitle track retimed as it is, converted to the container's
+    /// text format, or left out with the reason; tracks alike counted once.
+    private mutating func describeSubtitles(_ subtitles: [SourceSubtitle], container: OutputContainer) {
+        // Where each goes, the words before "subtitle track" and after it.
+        var entries: [(list: WritableKeyPath<Carryover, [String]>, before: String, after: String)] = []
+        for subtitle in subtitles {
+            switch container.subtitleWriting(codec: subtitle.codec, isText: subtitle.isText) {
+            case .copy:
+                entries.append((\.kept, "", " (retimed)"))
+            case .convert(let encoder):
+                let styled = ["ass", "ssa"].contains(subtitle.codec) ? ", styling it cannot hold left out" : ""
+                entries.append((\.changed, subtitle.codec + " ", " written as \(encoder) (retimed\(styled))"))
+            case .dropped(let reason):
+                entries.append((\.dropped, subtitle.isText ? "" : "picture ", " (\(reason))"))
+            }
+        }
+        var told: [String] = []
+        for entry in entries where !told.contains(entry.before + entry.after) {
+            told.append(entry.before + entry.after)
+            let count = entries.count { $0.before == entry.before && $0.after == entry.after }
+            self[keyPath: entry.list].append("\(count) \(entry.before)subtitle track\(count == 1 ? "" : "s")\(entry.after)")
         }
     }
 

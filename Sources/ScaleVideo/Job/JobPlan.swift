@@ -27,6 +27,8 @@ public struct JobPlan: Sendable {
     let source: SourceInfo
     /// What the video lane makes; nil when no video is written.
     let video: VideoPlan?
+    /// The subtitle tracks written, in the input's order.
+    let subtitles: [SubtitlePlan]
     /// The source's chapters on the output's time line.
     let chapters: [Chapter]
 
@@ -84,11 +86,26 @@ public struct JobPlan: Sendable {
             throw ScaleError.failed("--waveform has no source audio to draw: the time map is only a freeze")
         }
         let picture = try source.video.flatMap { writesVideo ? try Self.picture(of: $0, request: request) : nil }
+        let timeline = source.video?.start ?? tracks.first?.stream.start ?? .zero
         let chapters =
             container.carriesChapters
             ? Self.retimedChapters(
-                source: source, from: source.video?.start ?? tracks.first?.stream.start ?? .zero, trim: request.trim, scale: scale,
-                timeMap: timeMap, warning: warning) : []
+                source: source, from: timeline, trim: request.trim, scale: scale, timeMap: timeMap, warning: warning) : []
+        let retiming: Retiming = timeMap.map { .map($0) } ?? .factor(scale, start: request.trim.start)
+        let duration = timeMap?.duration ?? scale.exactTargetDuration
+        subtitles = duration.map { duration in
+            source.subtitles.compactMap { subtitle in
+                let converter: String?
+                switch container.subtitleWriting(codec: subtitle.codec, isText: subtitle.isText) {
+                case .copy: converter = nil
+                case .convert(let encoder): converter = encoder
+                case .dropped: return nil
+                }
+                return SubtitlePlan(
+                    input: request.input, source: subtitle, converter: converter, origin: timeline, retiming: retiming,
+                    duration: duration, tags: container.streamTags(from: subtitle.tags))
+            }
+        } ?? []
         self.request = request
         self.container = container
         self.source = source
@@ -104,7 +121,7 @@ public struct JobPlan: Sendable {
             picture.map {
                 VideoPlan(
                     input: request.input, source: video, tags: container.streamTags(from: video.tags), fps: fps, frames: frameCount,
-                    retiming: timeMap.map { .map($0) } ?? .factor(scale, start: request.trim.start), motion: request.motion, picture: $0,
+                    retiming: retiming, motion: request.motion, picture: $0,
                     encoding: VideoEncoding(
                         codec: request.videoCodec, crf: request.crf, preset: request.preset, proResProfile: request.proResProfile,
                         container: container, format: $0.format))

@@ -152,10 +152,11 @@ public final class ScaleJob: Sendable {
         let audio = try plan.audioTracks.enumerated().map {
             try makeAudioLane($0.element, output: output, waveform: $0.offset == 0 ? recorder : nil, warn: warning)
         }
+        let subtitles = try plan.subtitles.map { try SubtitleLane($0, output: output, warn: warning) }
         try output.describe(tags: plan.source.tags.carriedFromContainer, chapters: plan.chapters)
         try output.start(
             options: plan.container.muxerOptions(sampleRates: plan.audioTracks.map(\.rate), fps: video.map { _ in plan.fps }))
-        let lanes: [any Lane] = (video.map { [$0] } ?? []) + audio
+        let lanes: [any Lane] = (video.map { [$0] } ?? []) + audio + subtitles
         let meter = ProgressMeter(lanes: lanes.count, outputDuration: plan.targetDuration, handler: progress)
         try LaneScheduler.run(lanes, gate: gate, meter: meter)
         try output.finish()

@@ -42,7 +42,7 @@ final class EncodedTrack {
             // libx264 leaves some packets without a duration: one tick of its time base.
             if packet.duration == 0 { packet.duration = 1 }
             let end = Double((packet.dts ?? 0) + packet.duration) * secondsPerTick
-            try output.write(packet, from: encoder, to: stream)
+            try output.write(packet, in: encoder.codecContext.pointee.time_base, to: stream)
             writtenUpTo = max(writtenUpTo, end)
         }
     }

@@ -150,6 +150,30 @@ public enum OutputContainer: String, Sendable, CaseIterable {
         return carried + [Tag("handler_name", title.value)]
     }
 
+    /// How a subtitle track whose codec is `codec` (libavcodec's name) is
+    /// written here (SPEC §11): text in the container's own text format
+    /// (mov_text in the MP4 family, WebVTT in WebM; SubRip, ASS and WebVTT as
+    /// they came in Matroska, any other text as SubRip), pictures (PGS, DVD,
+    /// DVB) as they came in Matroska alone.
+    public func subtitleWriting(codec: String, isText: Bool) -> SubtitleWriting {
+        let kept: [String]
+        let textFormat: String
+        switch self {
+        case .mov, .mp4, .m4v: (kept, textFormat) = (["mov_text"], "mov_text")
+        case .webm: (kept, textFormat) = (["webvtt"], "webvtt")
+        case .mkv:
+            guard isText else {
+                return ["hdmv_pgs_subtitle", "dvd_subtitle", "dvb_subtitle"].contains(codec)
+                    ? .copy : .dropped("Matroska holds no \(codec) pictures")
+            }
+            (kept, textFormat) = (["subrip", "ass", "ssa", "webvtt"], "srt")
+        case .wav, .aiff, .aif, .caf, .flac, .m4a:
+            return .dropped(".\(rawValue) holds sound alone")
+        }
+        guard isText else { return .dropped(".\(rawValue) holds text subtitles alone") }
+        return kept.contains(codec) ? .copy : .convert(encoder: textFormat)
+    }
+
     /// Holds one audio track (the sound-only formats but MPEG-4 audio).
     var holdsOneAudioTrack: Bool { [.wav, .aiff, .aif, .caf, .flac].contains(self) }
 
@@ -163,4 +187,14 @@ public enum OutputContainer: String, Sendable, CaseIterable {
     private static func list(_ items: [String]) -> String {
         items.count < 2 ? items.joined() : items.dropLast().joined(separator: ", ") + " or " + items[items.count - 1]
     }
+}
+
+/// How a subtitle track is written into an output.
+public enum SubtitleWriting: Sendable, Equatable {
+    /// Its packets as they are, retimed.
+    case copy
+    /// Decoded and written in another text format, by this encoder.
+    case convert(encoder: String)
+    /// Left out, for this reason.
+    case dropped(String)
 }

@@ -6,11 +6,27 @@ struct SourceInfo: Sendable {
     let audio: [SourceAudio]
     /// Which of them libavformat takes for the input's own: a position in `audio`.
     let defaultAudio: Int?
+    /// Every subtitle stream, in the input's order.
+    let subtitles: [SourceSubtitle]
     /// The container's tags, and its chapters (on the input's time line).
     let tags: [Tag]
     let chapters: [Chapter]
     /// The other streams, which the output does not carry, by kind.
     let leftOut: [StreamKind: Int]
+}
+
+/// A subtitle stream of the input.
+struct SourceSubtitle: Sendable {
+    let index: Int32
+    /// libavcodec's name for its codec: `subrip`, `ass`, `mov_text`, `webvtt`, `hdmv_pgs_subtitle`, …
+    let codec: String
+    /// Its cues are text (else pictures).
+    let isText: Bool
+    /// The unit of its timestamps, in seconds.
+    let timeBase: Rational
+    let tags: [Tag]
+    let isDefault: Bool
+    let isForced: Bool
 }
 
 /// An audio stream of the input.

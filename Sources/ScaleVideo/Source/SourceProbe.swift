@@ -27,13 +27,18 @@ extension SourceInfo {
             SourceAudio(index: $0.index, start: $0.start, tags: $0.tags, isDefault: $0.isDefault, isForced: $0.isForced)
         }
         guard videoStream != nil || !audio.isEmpty else { throw ScaleError.noStreams }
+        let subtitles = streams.filter { $0.kind == .subtitle }.map {
+            SourceSubtitle(
+                index: $0.index, codec: $0.codecName, isText: $0.holdsText, timeBase: $0.timeBase, tags: $0.tags,
+                isDefault: $0.isDefault, isForced: $0.isForced)
+        }
         let best = input.bestStream(AVMEDIA_TYPE_AUDIO)?.index
         var leftOut: [StreamKind: Int] = [:]
-        for stream in streams where stream.index != videoStream?.index && !stream.isAudio && stream.kind != .chapters {
+        for stream in streams where stream.index != videoStream?.index && ![.audio, .subtitle, .chapters].contains(stream.kind) {
             leftOut[stream.kind, default: 0] += 1
         }
         self.init(
-            video: video, audio: audio, defaultAudio: audio.firstIndex { $0.index == best }, tags: input.tags,
+            video: video, audio: audio, defaultAudio: audio.firstIndex { $0.index == best }, subtitles: subtitles, tags: input.tags,
             chapters: input.chapters, leftOut: leftOut)
     }
 }

@@ -2,14 +2,6 @@
 /// stream, how many frames at what rate, along which retiming, and how the
 /// pictures are made and encoded.
 struct VideoPlan: Sendable {
-    /// How source time becomes output time.
-    enum Retiming: Sendable {
-        /// One factor, from `start` seconds of the source (SPEC §4).
-        case factor(TimeScale, start: Rational)
-        /// A time map (SPEC §8).
-        case map(TimeMap)
-    }
-
     /// The input's path, and what its video stream is.
     let input: String
     let source: SourceVideo
