@@ -67,6 +67,44 @@ final class OutputFile: Sendable {
         }
     }
 
+    /// Adds an attached file (Matroska): `bytes`, named by `tags` (`filename`, `mimetype`).
+    func addAttachment(_ bytes: [UInt8], tags: [Tag]) throws {
+        _ = try addStream(tags: tags) { stream in
+            let parameters = stream.pointee.codecpar!
+            parameters.pointee.codec_type = AVMEDIA_TYPE_ATTACHMENT
+            guard let data = av_mallocz(bytes.count + Int(AV_INPUT_BUFFER_PADDING_SIZE)) else {
+                throw FFmpegError(sv_averror(ENOMEM), "av_mallocz")
+            }
+            data.copyMemory(from: bytes, byteCount: bytes.count)
+            parameters.pointee.extradata = data.assumingMemoryBound(to: UInt8.self)
+            parameters.pointee.extradata_size = Int32(bytes.count)
+        }
+    }
+
+    /// Adds an attached picture (a cover) of `codec` (libavcodec's name,
+    /// `mjpeg` or `png`) and size, whose one packet is given to
+    /// `writePicture` after `start()`.
+    func addPicture(codec: String, width: Int32, height: Int32) throws -> Stream {
+        try addStream(tags: []) { stream in
+            stream.pointee.codecpar.pointee.codec_type = AVMEDIA_TYPE_VIDEO
+            stream.pointee.codecpar.pointee.width = width
+            stream.pointee.codecpar.pointee.height = height
+            stream.pointee.codecpar.pointee.codec_id = avcodec_descriptor_get_by_name(codec)?.pointee.id ?? AV_CODEC_ID_MJPEG
+            stream.pointee.disposition = AV_DISPOSITION_ATTACHED_PIC
+            stream.pointee.time_base = AVRational(num: 1, den: 90000)
+        }
+    }
+
+    /// Writes an attached picture's one packet, `bytes`, to `stream`.
+    func writePicture(_ bytes: [UInt8], to stream: Stream) throws {
+        let packet = try Packet()
+        try check(av_new_packet(packet.pointer, Int32(bytes.count)), "av_new_packet")
+        packet.pointer.pointee.data.update(from: bytes, count: bytes.count)
+        packet.pointer.pointee.stream_index = stream.index
+        packet.pointer.pointee.flags |= AV_PKT_FLAG_KEY
+        try muxer.withLock { muxer in try check(av_write_frame(muxer.context, packet.pointer), "cannot write \(name)") }
+    }
+
     private func addStream(tags: [Tag], _ describe: (UnsafeMutablePointer<AVStream>) throws -> Void) throws -> Stream {
         let stream = try muxer.withLock { muxer in
             guard let stream = avformat_new_stream(muxer.context, nil) else {

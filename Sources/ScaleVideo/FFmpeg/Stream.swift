@@ -52,6 +52,22 @@ struct Stream {
         avcodec_descriptor_get(parameters.codec_id).map { $0.pointee.props & AV_CODEC_PROP_TEXT_SUB != 0 } ?? false
     }
 
+    /// `tmcd`, as FFmpeg's MKTAG packs it.
+    private static let timecodeTag = UInt32(0x64_63_6D_74)
+
+    /// An attachment's bytes (a font, an image): its codec parameters' extradata.
+    var attachedBytes: [UInt8] {
+        guard let data = parameters.extradata, parameters.extradata_size > 0 else { return [] }
+        return Array(UnsafeBufferPointer(start: data, count: Int(parameters.extradata_size)))
+    }
+
+    /// An attached picture's bytes (a cover), as the demuxer read them.
+    var pictureBytes: [UInt8] {
+        let packet = pointer.pointee.attached_pic
+        guard let data = packet.data, packet.size > 0 else { return [] }
+        return Array(UnsafeBufferPointer(start: data, count: Int(packet.size)))
+    }
+
     /// Marks an output stream as the one of its kind to play by default,
     /// and as to be played always.
     func mark(isDefault: Bool, isForced: Bool) {
@@ -62,11 +78,13 @@ struct Stream {
     }
 
     /// What the stream holds; a video stream that is an attached (cover)
-    /// picture is a picture, and the text track a QuickTime movie's
-    /// chapters are read from (its demuxer discards it) the chapters.
+    /// picture is a picture, the text track a QuickTime movie's chapters
+    /// are read from (its demuxer discards it) the chapters, and a QuickTime
+    /// `tmcd` track the start timecode.
     var kind: StreamKind {
         if pointer.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC != 0 { return .picture }
         if parameters.codec_type == AVMEDIA_TYPE_DATA && pointer.pointee.discard == AVDISCARD_ALL { return .chapters }
+        if parameters.codec_type == AVMEDIA_TYPE_DATA && parameters.codec_tag == Self.timecodeTag { return .timecode }
         switch parameters.codec_type {
         case AVMEDIA_TYPE_VIDEO: return .video
         case AVMEDIA_TYPE_AUDIO: return .audio
@@ -106,4 +124,6 @@ enum StreamKind: Hashable, Comparable {
     case video, audio, subtitle, data, attachment, picture
     /// The track a movie's chapters are read from, carried as chapters.
     case chapters
+    /// A QuickTime timecode track, carried as the start timecode.
+    case timecode
 }

@@ -19,7 +19,7 @@ public struct Carryover: Sendable, Equatable {
 
     init(
         source: SourceInfo, picture: PicturePlan?, container: OutputContainer, chapters: Int,
-        request: ScaleRequest, fps: Rational, audio: [AudioPlan]
+        request: ScaleRequest, fps: Rational, audio: [AudioPlan], timecode: String?
     ) {
         let tags = source.tags.carriedFromContainer.map { $0.key.lowercased() }
         if !tags.isEmpty { kept.append("tags (\(tags.joined(separator: ", ")))") }
@@ -68,6 +68,7 @@ public struct Carryover: Sendable, Equatable {
                     + (container.holdsOneAudioTrack ? " (.\(container.rawValue) holds one)" : ""))
         }
         describeSubtitles(source.subtitles, container: container)
+        describeAttached(source, container: container, timecode: timecode, fps: fps, video: picture != nil)
         let names: [(StreamKind, String)] = [
             (.video, "other video stream"),
             (.picture, "cover picture"), (.attachment, "attachment"), (.data, "data stream"),
@@ -75,6 +76,36 @@ public struct Carryover: Sendable, Equatable {
         for (kind, name) in names {
             guard let count = source.leftOut[kind], count > 0 else { continue }
             dropped.append("\(count) \(name)\(count == 1 ? "" : "s")")
+        }
+    }
+
+    /// The attachments, the cover picture and the start timecode: kept, or
+    /// dropped where the container cannot hold them; the timecode changed
+    /// where it is counted at another rate or moved on to a cut's start.
+    private mutating func describeAttached(
+        _ source: SourceInfo, container: OutputContainer, timecode: String?, fps: Rational, video: Bool
+    ) {
+        let count = source.attachments.count
+        if count > 0 {
+            let phrase = "\(count) attachment\(count == 1 ? "" : "s")"
+            if container.holdsAttachments {
+                kept.append(phrase)
+            } else {
+                dropped.append(phrase + " (.\(container.rawValue) holds none)")
+            }
+        }
+        if source.cover != nil {
+            if container.holdsCover { kept.append("cover picture") } else { dropped.append("cover picture (.\(container.rawValue) holds none)") }
+        }
+        guard let original = source.timecode, video else { return }
+        if let timecode {
+            if timecode == original {
+                kept.append("timecode \(timecode)")
+            } else {
+                changed.append("timecode \(original) written as \(timecode) (at \(fps) fps)")
+            }
+        } else {
+            dropped.append("timecode \(original)" + (container.holdsTimecode ? " (it cannot be read)" : " (.\(container.rawValue) cannot mark it)"))
         }
     }
 

@@ -29,6 +29,9 @@ public struct JobPlan: Sendable {
     let video: VideoPlan?
     /// The subtitle tracks written, in the input's order.
     let subtitles: [SubtitlePlan]
+    /// The start timecode written: the source's, moved on to where the
+    /// part kept starts and counted at the output's frame rate.
+    let timecode: String?
     /// The source's chapters on the output's time line.
     let chapters: [Chapter]
 
@@ -92,6 +95,8 @@ public struct JobPlan: Sendable {
             ? Self.retimedChapters(
                 source: source, from: timeline, trim: request.trim, scale: scale, timeMap: timeMap, warning: warning) : []
         let retiming: Retiming = timeMap.map { .map($0) } ?? .factor(scale, start: request.trim.start)
+        let timecode = writesVideo && container.holdsTimecode
+            ? Self.timecode(of: source, from: timeMap?.sourceStart ?? request.trim.start, fps: fps) : nil
         let duration = timeMap?.duration ?? scale.exactTargetDuration
         subtitles = duration.map { duration in
             source.subtitles.compactMap { subtitle in
@@ -120,7 +125,9 @@ public struct JobPlan: Sendable {
         video = source.video.flatMap { video in
             picture.map {
                 VideoPlan(
-                    input: request.input, source: video, tags: container.streamTags(from: video.tags), fps: fps, frames: frameCount,
+                    input: request.input, source: video,
+                    tags: container.streamTags(from: video.tags) + (timecode.map { [Tag("timecode", $0)] } ?? []), fps: fps,
+                    frames: frameCount,
                     retiming: retiming, motion: request.motion, picture: $0,
                     encoding: VideoEncoding(
                         codec: request.videoCodec, crf: request.crf, preset: request.preset, proResProfile: request.proResProfile,
@@ -128,13 +135,24 @@ public struct JobPlan: Sendable {
             }
         }
         self.chapters = chapters
+        self.timecode = timecode
         carryover = Carryover(
             source: source, picture: picture, container: container, chapters: chapters.count,
-            request: request, fps: fps, audio: audio)
+            request: request, fps: fps, audio: audio, timecode: timecode)
     }
 
     /// D, the output's duration in seconds.
     public var targetDuration: Double { timeMap?.duration.doubleValue ?? scale.targetDuration }
+
+    /// The source's start timecode moved on by `start` seconds (where the
+    /// part kept starts) and counted at `fps`; nil without one, or when it
+    /// cannot be read at the source's rate.
+    private static func timecode(of source: SourceInfo, from start: Rational, fps: Rational) -> String? {
+        guard let text = source.timecode, let rate = source.video?.averageRate,
+            let seconds = Timecode.seconds(of: text, rate: rate)?.adding(start)
+        else { return nil }
+        return Timecode.text(of: seconds, rate: fps)
+    }
 
     /// The output's frame rate: the one asked for, or the source's average.
     /// Without video written, any rate does: the source's, or 30.

@@ -139,6 +139,18 @@ public final class ScaleJob: Sendable {
         }
     }
 
+    /// Adds `cover` to the output: an attached picture in the MP4 family,
+    /// whose packet follows the header (the stream and its bytes are
+    /// returned), an image attachment named `cover` in Matroska.
+    private static func addCover(_ cover: SourceCover, to output: OutputFile, in container: OutputContainer) throws -> (Stream, [UInt8])? {
+        guard container == .mkv else {
+            return (try output.addPicture(codec: cover.codec, width: cover.width, height: cover.height), cover.bytes)
+        }
+        let (name, type) = cover.codec == "png" ? ("cover.png", "image/png") : ("cover.jpg", "image/jpeg")
+        try output.addAttachment(cover.bytes, tags: [Tag("filename", name), Tag("mimetype", type)])
+        return nil
+    }
+
     /// Writes the movie `plan` says to `path` with its lanes, and returns
     /// their progress meter. The lanes, their decoders and encoders, and
     /// the muxer are let go when it returns, so the read-back that follows
@@ -153,9 +165,14 @@ public final class ScaleJob: Sendable {
             try makeAudioLane($0.element, output: output, waveform: $0.offset == 0 ? recorder : nil, warn: warning)
         }
         let subtitles = try plan.subtitles.map { try SubtitleLane($0, output: output, warn: warning) }
+        if plan.container.holdsAttachments {
+            for attachment in plan.source.attachments { try output.addAttachment(attachment.bytes, tags: attachment.tags) }
+        }
+        let cover = try plan.container.holdsCover ? plan.source.cover.flatMap { try Self.addCover($0, to: output, in: plan.container) } : nil
         try output.describe(tags: plan.source.tags.carriedFromContainer, chapters: plan.chapters)
         try output.start(
             options: plan.container.muxerOptions(sampleRates: plan.audioTracks.map(\.rate), fps: video.map { _ in plan.fps }))
+        if let (stream, bytes) = cover { try output.writePicture(bytes, to: stream) }
         let lanes: [any Lane] = (video.map { [$0] } ?? []) + audio + subtitles
         let meter = ProgressMeter(lanes: lanes.count, outputDuration: plan.targetDuration, handler: progress)
         try LaneScheduler.run(lanes, gate: gate, meter: meter)

@@ -174,6 +174,16 @@ public enum OutputContainer: String, Sendable, CaseIterable {
         return kept.contains(codec) ? .copy : .convert(encoder: textFormat)
     }
 
+    /// Holds attached files (fonts): Matroska alone (WebM takes none).
+    var holdsAttachments: Bool { self == .mkv }
+
+    /// Holds a cover picture: MPEG-4 (its `covr`; FFmpeg's QuickTime writer
+    /// writes none), Matroska (an image attachment).
+    var holdsCover: Bool { [.mp4, .m4v, .m4a, .mkv].contains(self) }
+
+    /// Marks a start timecode: the MP4 family (a `tmcd` track), Matroska (a tag).
+    var holdsTimecode: Bool { [.mov, .mp4, .m4v, .mkv].contains(self) }
+
     /// Holds one audio track (the sound-only formats but MPEG-4 audio).
     var holdsOneAudioTrack: Bool { [.wav, .aiff, .aif, .caf, .flac].contains(self) }
 

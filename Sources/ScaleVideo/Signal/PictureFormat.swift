@@ -1,6 +1,6 @@
 /// What a picture's pixel format is, as far as an output keeps it: YUV
 /// with chroma 4:2:0, 4:2:2 or 4:4:4, its bit depth, and alpha (SPEC §12).
-/// FFmpeg's formats are described so in FFmpeg/FormatBridges; the format an
+/// FFmpeg's formats are described so in FFmpeg/Bridges; the format an
 /// output is written in is chosen in Video/WrittenFormat.
 struct PictureFormat: Sendable, Equatable {
     /// Chroma subsampling.

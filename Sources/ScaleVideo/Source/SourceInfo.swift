@@ -8,6 +8,12 @@ struct SourceInfo: Sendable {
     let defaultAudio: Int?
     /// Every subtitle stream, in the input's order.
     let subtitles: [SourceSubtitle]
+    /// Attached files (fonts), in the input's order.
+    let attachments: [SourceAttachment]
+    /// The attached (cover) picture, if there is one.
+    let cover: SourceCover?
+    /// The start timecode (`HH:MM:SS:FF`, `;` before the frames for drop-frame), if one is given.
+    let timecode: String?
     /// The container's tags, and its chapters (on the input's time line).
     let tags: [Tag]
     let chapters: [Chapter]
@@ -27,6 +33,22 @@ struct SourceSubtitle: Sendable {
     let tags: [Tag]
     let isDefault: Bool
     let isForced: Bool
+}
+
+/// A file attached to the input (a font for its subtitles): its bytes, and
+/// tags that name it (`filename`, `mimetype`).
+struct SourceAttachment: Sendable {
+    let bytes: [UInt8]
+    let tags: [Tag]
+}
+
+/// An attached picture (cover art): its bytes, their codec and its size.
+struct SourceCover: Sendable {
+    let bytes: [UInt8]
+    /// libavcodec's name for its codec: `mjpeg` or `png`.
+    let codec: String
+    let width: Int32
+    let height: Int32
 }
 
 /// An audio stream of the input.

@@ -33,12 +33,26 @@ extension SourceInfo {
                 isDefault: $0.isDefault, isForced: $0.isForced)
         }
         let best = input.bestStream(AVMEDIA_TYPE_AUDIO)?.index
+        let cover = streams.first { $0.kind == .picture && !$0.pictureBytes.isEmpty }
+        let attachments = streams.filter { $0.kind == .attachment && !$0.attachedBytes.isEmpty }.map {
+            SourceAttachment(bytes: $0.attachedBytes, tags: $0.tags)
+        }
+        let timecode = (videoStream?.tags ?? []) + input.tags
+        let start = timecode.first { $0.key.lowercased() == "timecode" }?.value
         var leftOut: [StreamKind: Int] = [:]
-        for stream in streams where stream.index != videoStream?.index && ![.audio, .subtitle, .chapters].contains(stream.kind) {
+        for stream in streams
+        where stream.index != videoStream?.index && ![.audio, .subtitle, .chapters, .timecode, .attachment].contains(stream.kind)
+            && stream.index != cover?.index
+        {
             leftOut[stream.kind, default: 0] += 1
         }
         self.init(
-            video: video, audio: audio, defaultAudio: audio.firstIndex { $0.index == best }, subtitles: subtitles, tags: input.tags,
+            video: video, audio: audio, defaultAudio: audio.firstIndex { $0.index == best }, subtitles: subtitles,
+            attachments: attachments,
+            cover: cover.map {
+                SourceCover(bytes: $0.pictureBytes, codec: $0.codecName, width: $0.parameters.width, height: $0.parameters.height)
+            },
+            timecode: start, tags: input.tags,
             chapters: input.chapters, leftOut: leftOut)
     }
 }

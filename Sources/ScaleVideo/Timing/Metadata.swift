@@ -67,7 +67,8 @@ extension [Tag] {
     /// The container tags worth copying: all but those that describe how the
     /// input was written (its brand, its encoder, its length).
     public var carriedFromContainer: [Tag] {
-        let written: Set<String> = ["major_brand", "minor_version", "compatible_brands", "encoder", "duration"]
+        // The timecode is carried counted at the output's frame rate (JobPlan).
+        let written: Set<String> = ["major_brand", "minor_version", "compatible_brands", "encoder", "duration", "timecode"]
         return filter { !written.contains($0.key.lowercased()) }
     }
 

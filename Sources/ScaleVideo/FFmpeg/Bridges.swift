@@ -1,5 +1,19 @@
 import CFFmpeg
 
+extension Rational {
+    /// FFmpeg's rational (a time base, a frame rate); nil for a zero denominator.
+    init?(_ value: AVRational) {
+        self.init(Int64(value.num), Int64(value.den))
+    }
+
+    /// FFmpeg's rational; nil when a term does not fit in 32 bits.
+    var avRational: AVRational? {
+        guard let num = Int32(exactly: numerator), let den = Int32(exactly: denominator) else { return nil }
+        return AVRational(num: num, den: den)
+    }
+}
+
+
 extension SampleFamily {
     /// The family of a decoder's output: 8- and 16-bit integers are 16-bit,
     /// 32-bit integers with at most 24 significant bits are 24-bit, floats
