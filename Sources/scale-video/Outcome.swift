@@ -93,6 +93,7 @@ struct InputReport {
             line.add("sampleRate", plan.audio?.rate)
             if plan.audio?.keepsPitch == true { line.add("pitch", "kept") }
             line.add("audioTracks", Self.json(plan.audioTracks, measured: nil))
+            line.add("tracks", plan.tracks.map(Self.json))
             line.add("kept", plan.carryover.kept)
             line.add("changed", plan.carryover.changed)
             line.add("dropped", plan.carryover.dropped)
@@ -126,6 +127,19 @@ struct InputReport {
             }
             return line
         }
+    }
+
+    /// A stream of the input and what the output makes of it.
+    private static func json(_ track: PlannedTrack) -> JSONLine {
+        var line = JSONLine()
+        line.add("index", track.index)
+        line.add("kind", track.kind)
+        line.add("codec", track.codec)
+        line.add("language", track.language)
+        line.add("title", track.title)
+        line.add("written", track.written)
+        line.add("dropped", track.dropped)
+        return line
     }
 
     /// What a file was measured to hold, as `--json` gives it.

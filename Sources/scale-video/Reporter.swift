@@ -91,6 +91,9 @@ final class Reporter: Sendable {
             clearBar(&board)
             for warning in warnings { say("\(report.input): warning: \(warning)", event: "warning", input: report.input, message: warning) }
             if mode != .json { Diagnostics.line("scale-video: " + Self.describe(report)) }
+            if !jsonResults, mode != .json, case .planned(let plan) = report.outcome {
+                for track in plan.tracks { Diagnostics.line("scale-video:   " + Self.describe(track)) }
+            }
             if !jsonResults, mode != .json, let carryover = report.outcome.carryover, !carryover.isEmpty {
                 Diagnostics.line("scale-video: \(report.input): " + Self.describe(carryover))
             }
@@ -162,6 +165,14 @@ final class Reporter: Sendable {
             .filter { !$0.1.isEmpty }
             .map { "\($0.0) \($0.1.joined(separator: ", "))" }
             .joined(separator: "; ")
+    }
+
+    /// "#2 audio aac (fra, Commentary): aac, 265226 → 530452 samples at 44100 Hz",
+    /// or "…: left out (.mp4 holds none)".
+    static func describe(_ track: PlannedTrack) -> String {
+        let names = [track.language, track.title].compactMap { $0 }
+        return "#\(track.index) \(track.kind) \(track.codec)" + (names.isEmpty ? "" : " (\(names.joined(separator: ", ")))") + ": "
+            + (track.written ?? "left out (\(track.dropped ?? ""))")
     }
 
     static func describe(_ report: InputReport) -> String {

@@ -33,8 +33,8 @@ public struct AudioPlan: Sendable {
     /// Samples per channel the scaler takes.
     public var sourceSamples: Int { segments.sourceEnd - segments.sourceStart }
 
-    /// The track's language as its tags give it, if they do.
-    public var language: String? { tags.first { $0.key.lowercased() == "language" }?.value }
+    /// The track's language as its tags give it, if they do ("und", undetermined, is none).
+    public var language: String? { tags.first { $0.key.lowercased() == "language" && $0.value != "und" }?.value }
 
     /// The same track marked as the one to play by default.
     var asDefault: AudioPlan {

@@ -24,6 +24,8 @@ public struct JobPlan: Sendable {
     public let audioTracks: [AudioPlan]
     /// What the output keeps, changes and leaves out of the source.
     public let carryover: Carryover
+    /// Every stream of the input, in its order, with what the output makes of it.
+    public let tracks: [PlannedTrack]
     let source: SourceInfo
     /// What the video lane makes; nil when no video is written.
     let video: VideoPlan?
@@ -139,6 +141,9 @@ public struct JobPlan: Sendable {
         carryover = Carryover(
             source: source, picture: picture, container: container, chapters: chapters.count,
             request: request, fps: fps, audio: audio, timecode: timecode)
+        self.tracks = PlannedTrack.list(
+            source, container: container, request: request, video: video, audio: audio, subtitles: subtitles,
+            chapters: chapters.count, timecode: timecode)
     }
 
     /// D, the output's duration in seconds.

@@ -19,6 +19,17 @@ struct SourceInfo: Sendable {
     let chapters: [Chapter]
     /// The other streams, which the output does not carry, by kind.
     let leftOut: [StreamKind: Int]
+    /// Every stream, in the input's order.
+    let streams: [SourceStream]
+}
+
+/// A stream of the input as a list of them names it.
+struct SourceStream: Sendable {
+    let index: Int32
+    let kind: StreamKind
+    /// libavcodec's name for its codec.
+    let codec: String
+    let tags: [Tag]
 }
 
 /// A subtitle stream of the input.
@@ -44,6 +55,7 @@ struct SourceAttachment: Sendable {
 
 /// An attached picture (cover art): its bytes, their codec and its size.
 struct SourceCover: Sendable {
+    let index: Int32
     let bytes: [UInt8]
     /// libavcodec's name for its codec: `mjpeg` or `png`.
     let codec: String

@@ -50,10 +50,11 @@ extension SourceInfo {
             video: video, audio: audio, defaultAudio: audio.firstIndex { $0.index == best }, subtitles: subtitles,
             attachments: attachments,
             cover: cover.map {
-                SourceCover(bytes: $0.pictureBytes, codec: $0.codecName, width: $0.parameters.width, height: $0.parameters.height)
+                SourceCover(index: $0.index, bytes: $0.pictureBytes, codec: $0.codecName, width: $0.parameters.width, height: $0.parameters.height)
             },
             timecode: start, tags: input.tags,
-            chapters: input.chapters, leftOut: leftOut)
+            chapters: input.chapters, leftOut: leftOut,
+            streams: streams.map { SourceStream(index: $0.index, kind: $0.kind, codec: $0.codecName, tags: $0.tags) })
     }
 }
 
