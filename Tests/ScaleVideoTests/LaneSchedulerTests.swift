@@ -9,8 +9,8 @@ import Testing
 /// share, and the scheduler runs three lanes to their ends.
 struct LaneSchedulerTests {
     @Test func aLaneAheadOfAnyRunningLaneWaits() {
-        let gate = LaneGate(lead: 1)
-        gate.open(lanes: 3)
+        let gate = LaneGate()
+        gate.open(lanes: 3, lead: 1)
         gate.wrote(0, upTo: 5)
         #expect(!gate.mayPass(0) && gate.mayPass(1) && gate.mayPass(2))
         gate.wrote(1, upTo: 4.5)
@@ -29,8 +29,8 @@ struct LaneSchedulerTests {
     /// A lane waiting at the gate goes on once the others catch up, and
     /// stops when the job is cancelled.
     @Test func aWaitingLaneGoesOnOnceTheOthersCatchUpOrStopsOnCancel() throws {
-        let gate = LaneGate(lead: 1)
-        gate.open(lanes: 3)
+        let gate = LaneGate()
+        gate.open(lanes: 3, lead: 1)
         gate.wrote(0, upTo: 3)
         let passed = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
@@ -57,14 +57,14 @@ struct LaneSchedulerTests {
     /// running, every lane ends, and the meter's value rises to each lane's
     /// share.
     @Test func threeLanesRunThroughTheGateToTheirEnds() throws {
-        let gate = LaneGate(lead: 1)
+        let gate = LaneGate()
         let board = Board(lanes: 3)
         let lanes = [(steps: 40, spin: 200), (steps: 20, spin: 5_000), (steps: 30, spin: 1_000)].enumerated().map {
             CountingLane(index: $0.offset, steps: $0.element.steps, spin: $0.element.spin, board: board)
         }
         let reported = Guarded<[Double]>([])
         let meter = ProgressMeter(lanes: 3, outputDuration: 40) { progress in reported.withLock { $0.append(progress.fraction) } }
-        try LaneScheduler.run(lanes, gate: gate, meter: meter)
+        try LaneScheduler.run(lanes, gate: gate, lead: 1, meter: meter)
         #expect(lanes.map { $0.stepsTaken } == [40, 20, 30])
         let leads = lanes.map { $0.worstLead }
         #expect(leads.max() ?? .infinity <= 2, "\(leads)")

@@ -1,9 +1,10 @@
 /// The audio lane of `plan`, scaling in the sample type its encoding
-/// wants. `warn` is told of damaged packets and frames skipped.
+/// wants, from `packets` (its stream's share of the job's reading of the
+/// input). `warn` is told of damaged packets and frames skipped.
 func makeAudioLane(
-    _ plan: AudioPlan, output: OutputFile, waveform: WaveformRecorder?, warn: @escaping (String) -> Void
+    _ plan: AudioPlan, packets: PacketInput, output: OutputFile, waveform: WaveformRecorder?, warn: @escaping (String) -> Void
 ) throws -> any Lane {
-    let decoding = try StreamDecoder(path: plan.input, streamIndex: plan.streamIndex, kind: "audio", warn: warn)
+    let decoding = try StreamDecoder(packets: packets, kind: "audio", warn: warn)
     switch plan.encoding.family {
     case .int16: return try AudioLane<Int16>(plan, decoding: decoding, output: output, waveform: waveform)
     case .int24: return try AudioLane<Sample24>(plan, decoding: decoding, output: output, waveform: waveform)
@@ -76,6 +77,7 @@ final class AudioLane<Sample: PCMSample>: Lane {
             }
             try checkReachedEnd()
         }
+        decoding.close()
         waveform?.finishSource()
         try scaler.finish(emit: emit)
         try track.finish()

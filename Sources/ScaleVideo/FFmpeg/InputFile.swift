@@ -65,10 +65,10 @@ final class InputFile {
     /// The chapters, on the file's time line.
     var chapters: [Chapter] { MetadataIO.chapters(of: format) }
 
-    /// Tells the demuxer to drop every stream but `index`.
-    func readOnly(streamIndex index: Int32) {
+    /// Tells the demuxer to drop every stream but those of `indices`.
+    func readOnly(_ indices: Set<Int32>) {
         for i in 0..<Int(format.pointee.nb_streams) {
-            format.pointee.streams[i]!.pointee.discard = i == Int(index) ? AVDISCARD_DEFAULT : AVDISCARD_ALL
+            format.pointee.streams[i]!.pointee.discard = indices.contains(Int32(i)) ? AVDISCARD_DEFAULT : AVDISCARD_ALL
         }
     }
 

@@ -102,7 +102,7 @@ final class OutputFile: Sendable {
         packet.pointer.pointee.data.update(from: bytes, count: bytes.count)
         packet.pointer.pointee.stream_index = stream.index
         packet.pointer.pointee.flags |= AV_PKT_FLAG_KEY
-        try muxer.withLock { muxer in try check(av_write_frame(muxer.context, packet.pointer), "cannot write \(name)") }
+        _ = try muxer.withLock { muxer in try check(av_write_frame(muxer.context, packet.pointer), "cannot write \(name)") }
     }
 
     private func addStream(tags: [Tag], _ describe: (UnsafeMutablePointer<AVStream>) throws -> Void) throws -> Stream {

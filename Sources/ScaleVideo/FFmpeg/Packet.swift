@@ -16,6 +16,12 @@ final class Packet {
 
     var streamIndex: Int32 { pointer.pointee.stream_index }
 
+    /// Takes `other`'s data and fields, leaving it blank.
+    func take(from other: Packet) {
+        av_packet_unref(pointer)
+        av_packet_move_ref(pointer, other.pointer)
+    }
+
     /// Presentation and decoding times; nil when the packet has none.
     var pts: Int64? { Optional(timestamp: pointer.pointee.pts) }
     var dts: Int64? { Optional(timestamp: pointer.pointee.dts) }

@@ -31,6 +31,8 @@ public struct JobPlan: Sendable {
     let video: VideoPlan?
     /// The subtitle tracks written, in the input's order.
     let subtitles: [SubtitlePlan]
+    /// How source time becomes output time.
+    let retiming: Retiming
     /// The start timecode written: the source's, moved on to where the
     /// part kept starts and counted at the output's frame rate.
     let timecode: String?
@@ -114,6 +116,7 @@ public struct JobPlan: Sendable {
             }
         } ?? []
         self.request = request
+        self.retiming = retiming
         self.container = container
         self.source = source
         sourceDuration = whole

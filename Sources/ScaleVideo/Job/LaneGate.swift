@@ -7,21 +7,18 @@ final class LaneGate: Sendable {
         /// Seconds of output each lane has written; empty until the lanes open.
         var written: [Double] = []
         var finished: [Bool] = []
+        var lead = 0.0
         var cancelled = false
     }
 
     private let state = Guarded(State())
-    let lead: Double
 
-    init(lead: Double = 1.0) {
-        self.lead = lead
-    }
-
-    /// `count` lanes, numbered from 0, are about to run.
-    func open(lanes count: Int) {
+    /// `count` lanes, numbered from 0, are about to run, none more than `lead` seconds ahead.
+    func open(lanes count: Int, lead: Double) {
         state.withLock {
             $0.written = Array(repeating: 0, count: count)
             $0.finished = Array(repeating: false, count: count)
+            $0.lead = lead
         }
     }
 
@@ -47,18 +44,18 @@ final class LaneGate: Sendable {
     /// Whether `lane` may go on now: it is at most `lead` seconds ahead of
     /// every other lane still running.
     func mayPass(_ lane: Int) -> Bool {
-        state.withLock { Self.mayPass(lane, $0, lead: lead) }
+        state.withLock { Self.mayPass(lane, $0) }
     }
 
-    private static func mayPass(_ lane: Int, _ state: State, lead: Double) -> Bool {
+    private static func mayPass(_ lane: Int, _ state: State) -> Bool {
         state.written.indices.allSatisfy { other in
-            other == lane || state.finished[other] || state.written[lane] <= state.written[other] + lead
+            other == lane || state.finished[other] || state.written[lane] <= state.written[other] + state.lead
         }
     }
 
     /// Returns when `lane` may go on; throws once the job is cancelled.
     func pass(_ lane: Int) throws {
-        try state.withLock(when: { $0.cancelled || Self.mayPass(lane, $0, lead: lead) }) { state in
+        try state.withLock(when: { $0.cancelled || Self.mayPass(lane, $0) }) { state in
             if state.cancelled { throw ScaleError.cancelled }
         }
     }

@@ -7,8 +7,9 @@ import Dispatch
 /// it has written and the meter how far it has come. The first real
 /// failure cancels the others and is thrown.
 enum LaneScheduler {
-    static func run(_ lanes: [any Lane], gate: LaneGate, meter: ProgressMeter) throws {
-        gate.open(lanes: lanes.count)
+    /// - Parameter lead: seconds of output a lane may run ahead of another.
+    static func run(_ lanes: [any Lane], gate: LaneGate, lead: Double, meter: ProgressMeter) throws {
+        gate.open(lanes: lanes.count, lead: lead)
         let failures = FirstFailure()
         let group = DispatchGroup()
         for (index, lane) in lanes.enumerated() {

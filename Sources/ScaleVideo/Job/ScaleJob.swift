@@ -2,8 +2,8 @@ import FoundationEssentials
 import Glibc
 
 /// One conversion: first a plan (the input probed, its audio counted,
-/// nothing written), then its execution: its lanes (the video's and the
-/// audio's), each on a thread of its own, into one muxer, and the output put
+/// nothing written), then its execution: its lanes (the video's and each
+/// audio track's), each on a thread of its own, into one muxer, and the output put
 /// in place when it is complete.
 /// `cancel()` may be called from any thread.
 public final class ScaleJob: Sendable {
@@ -152,7 +152,8 @@ public final class ScaleJob: Sendable {
     }
 
     /// Writes the movie `plan` says to `path` with its lanes, and returns
-    /// their progress meter. The lanes, their decoders and encoders, and
+    /// their progress meter. The input is read once for the audio lanes,
+    /// the subtitle tracks and (unless it reads alone to seek) the video lane. The lanes, their decoders and encoders, and
     /// the muxer are let go when it returns, so the read-back that follows
     /// does not add its memory to theirs.
     private func write(
@@ -160,11 +161,21 @@ public final class ScaleJob: Sendable {
         progress: @escaping @Sendable (JobProgress) -> Void, warning: @escaping @Sendable (String) -> Void
     ) throws -> ProgressMeter {
         let output = try OutputFile(path: path, formatFrom: request.output)
-        let video = try plan.video.map { try VideoLane($0, output: output, warn: warning) }
-        let audio = try plan.audioTracks.enumerated().map {
-            try makeAudioLane($0.element, output: output, waveform: $0.offset == 0 ? recorder : nil, warn: warning)
+        let input = try SharedInput(path: request.input)
+        let video = try plan.video.map { video in
+            let packets = try video.readsAlone
+                ? OwnInput(path: request.input, streamIndex: video.source.streamIndex) : input.reader(of: video.source.streamIndex)
+            return try VideoLane(video, packets: packets, output: output, warn: warning)
         }
-        let subtitles = try plan.subtitles.map { try SubtitleLane($0, output: output, warn: warning) }
+        let audio = try plan.audioTracks.enumerated().map {
+            try makeAudioLane(
+                $0.element, packets: input.reader(of: $0.element.streamIndex), output: output,
+                waveform: $0.offset == 0 ? recorder : nil, warn: warning)
+        }
+        for subtitle in plan.subtitles {
+            let sink = try SubtitleSink(subtitle, source: input.stream(at: subtitle.source.index), output: output, warn: warning)
+            input.sink(subtitle.source.index, sink.take)
+        }
         if plan.container.holdsAttachments {
             for attachment in plan.source.attachments { try output.addAttachment(attachment.bytes, tags: attachment.tags) }
         }
@@ -173,9 +184,11 @@ public final class ScaleJob: Sendable {
         try output.start(
             options: plan.container.muxerOptions(sampleRates: plan.audioTracks.map(\.rate), fps: video.map { _ in plan.fps }))
         if let (stream, bytes) = cover { try output.writePicture(bytes, to: stream) }
-        let lanes: [any Lane] = (video.map { [$0] } ?? []) + audio + subtitles
+        let lanes: [any Lane] = (video.map { [$0] } ?? []) + audio
         let meter = ProgressMeter(lanes: lanes.count, outputDuration: plan.targetDuration, handler: progress)
-        try LaneScheduler.run(lanes, gate: gate, meter: meter)
+        // A second of source at most between lanes: the shared reading queues what lies between them.
+        try LaneScheduler.run(lanes, gate: gate, lead: 1 / max(1, plan.retiming.fastestSpeed), meter: meter)
+        try input.drain { gate.isCancelled }
         try output.finish()
         return meter
     }

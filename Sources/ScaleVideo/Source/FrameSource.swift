@@ -8,6 +8,8 @@ protocol FrameSource: AnyObject {
     var decoder: Decoder { get }
     /// The next frame, valid until the next call; nil at the end.
     func nextFrame() throws -> Frame?
+    /// No frame is wanted any more: nothing more is read for them.
+    func close()
 }
 
 extension StreamDecoder: FrameSource {}

@@ -103,12 +103,6 @@ final class KeyFrameGroups {
         }
         throw FFmpegError(sv_averror(EIO), "cannot read the stream again after a seek")
     }
-    /// Forgets the packets held, after a seek.
-    func discard() {
-        kept = []
-        nextKey = nil
-        ended = false
-    }
 
     /// The packets from the key packet read last up to the next one (or the
     /// end, or the limits).

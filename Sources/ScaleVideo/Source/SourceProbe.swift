@@ -93,7 +93,7 @@ extension SourceVideo {
     /// from a key frame a few seconds before the container's end, where
     /// the file seeks exactly and states its duration, else all of them.
     private static func measuredEnd(of stream: Stream, in input: InputFile) throws -> Rational? {
-        input.readOnly(streamIndex: stream.index)
+        input.readOnly([stream.index])
         let before = Rational(5, 1)!
         if input.seeksExactly, let end = input.duration, let from = end.subtracting(before).flatMap(stream.timeBase.ticks(at:)),
             from > 0, (try? input.seek(streamIndex: stream.index, to: from)) != nil

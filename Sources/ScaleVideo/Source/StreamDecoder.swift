@@ -5,9 +5,8 @@ import CFFmpeg
 /// may spare the decoder packets whose frames are not needed. Damaged
 /// packets and frames are skipped with a warning.
 final class StreamDecoder {
-    let stream: Stream
     let decoder: Decoder
-    private let input: InputFile
+    private let packets: PacketInput
     private let kind: String
     private let warn: (String) -> Void
     private let packet: Packet
@@ -22,32 +21,40 @@ final class StreamDecoder {
     /// The most packets the selection held at once, to choose among them.
     var mostPacketsHeld: Int { groups?.mostHeld ?? 0 }
 
+    /// Decodes stream `streamIndex` of the file at `path`, read for it alone.
+    convenience init(
+        path: String, streamIndex: Int32, kind: String, selection: PacketSelection? = nil,
+        warn: @escaping (String) -> Void = { _ in }
+    ) throws {
+        try self.init(packets: OwnInput(path: path, streamIndex: streamIndex), kind: kind, selection: selection, warn: warn)
+    }
+
     /// - Parameters:
     ///   - kind: what the stream holds, as warnings name it (`video`, `audio`).
     ///   - selection: chooses the packets worth decoding; nil for all.
     ///   - warn: told of each damaged packet or frame skipped.
-    init(
-        path: String, streamIndex: Int32, kind: String, selection: PacketSelection? = nil,
-        warn: @escaping (String) -> Void = { _ in }
-    ) throws {
-        input = try InputFile(path: path)
-        input.readOnly(streamIndex: streamIndex)
-        stream = input.stream(at: streamIndex)
-        decoder = try Decoder(stream: stream)
+    init(packets: PacketInput, kind: String, selection: PacketSelection? = nil, warn: @escaping (String) -> Void = { _ in }) throws {
+        self.packets = packets
+        decoder = try Decoder(stream: packets.stream)
         self.kind = kind
         self.warn = warn
         packet = try Packet()
         frame = try Frame()
-        let seek: ((Int64) throws -> Void)? = input.seeksExactly ? { [unowned self] in try self.input.seek(streamIndex: streamIndex, to: $0) } : nil
         groups = selection.map { [unowned self] in
-            KeyFrameGroups(selection: $0, read: { try self.readStreamPacket(into: $0) }, seek: seek)
+            KeyFrameGroups(selection: $0, read: { try self.readPacket(into: $0) }, seek: packets.seek)
         }
     }
+
+    /// The stream decoded.
+    var stream: Stream { packets.stream }
+
+    /// Nothing more is decoded: what the file holds after is not read for it.
+    func close() { packets.close() }
 
     /// Samples per channel the stream lasts as its container declares it
     /// (SPEC §5: an mp4/mov audio track lasts its declared duration, so the
     /// encoder's padding is not sound); nil where nothing marks the end.
-    var declaredSampleCount: Int? { input.declaresTrackDurations ? declaredLength : nil }
+    var declaredSampleCount: Int? { packets.file?.declaresTrackDurations == true ? declaredLength : nil }
 
     /// The samples per channel of a PCM stream that a WAV or AIFF file
     /// holds one after another, known without decoding them: from the first
@@ -56,10 +63,10 @@ final class StreamDecoder {
     /// for other streams, which must be decoded to be counted. Reads the
     /// first packet, so the stream cannot be decoded afterwards.
     func countWithoutDecoding() throws -> (count: Int, firstTimestamp: Int64?)? {
-        guard input.storesSamplesContiguously, let frameBytes = decoder.pcmFrameBytes, let size = input.byteCount else {
-            return nil
-        }
-        guard try readStreamPacket(into: packet) else { return (0, nil) }
+        guard let file = packets.file, file.storesSamplesContiguously, let frameBytes = decoder.pcmFrameBytes,
+            let size = file.byteCount
+        else { return nil }
+        guard try readPacket(into: packet) else { return (0, nil) }
         guard let start = packet.position, start < size else { return nil }
         let present = Int((size - start) / Int64(frameBytes))
         return (min(present, declaredLength ?? present), packet.pts)
@@ -96,18 +103,10 @@ final class StreamDecoder {
     /// The next packet of the stream to decode; nil at its end.
     private func nextPacket() throws -> Packet? {
         if let groups { return try groups.next() }
-        return try readStreamPacket(into: packet) ? packet : nil
+        return try readPacket(into: packet) ? packet : nil
     }
 
-    /// Reads the stream's next packet into `target`; false at the end of the file.
-    private func readStreamPacket(into target: Packet) throws -> Bool {
-        repeat {
-            guard try readPacket(into: target) else { return false }
-        } while target.streamIndex != stream.index
-        return true
-    }
-
-    /// Reads the next packet; false at the end of the file. A packet that
+    /// Reads the stream's next packet; false at its end. A packet that
     /// cannot be read (a sample table that claims more than can be had, a
     /// position that cannot be reached) is damage: it is skipped with a
     /// warning. A demuxer that fails again and again cannot get past it, so
@@ -116,7 +115,7 @@ final class StreamDecoder {
     private func readPacket(into target: Packet) throws -> Bool {
         for _ in 0..<Self.unreadableLimit {
             do {
-                return try input.read(into: target)
+                return try packets.read(into: target)
             } catch let error as FFmpegError {
                 warn("skipped an unreadable \(kind) packet (\(error.message))")
             }
@@ -126,17 +125,6 @@ final class StreamDecoder {
 
     /// Failed reads in a row after which a stream is taken to end.
     private static let unreadableLimit = 16
-
-    /// Moves to the key frame at or before `time`, in seconds on the file's
-    /// time line (the stream's timestamps times its time base); the frames
-    /// that follow are decoded from there.
-    func seek(to time: Rational) throws {
-        guard let ticks = stream.timeBase.ticks(at: time) else { throw FFmpegError(sv_averror(EINVAL), "cannot seek") }
-        try input.seek(streamIndex: stream.index, to: ticks)
-        decoder.flush()
-        groups?.discard()
-        flushed = false
-    }
 
     /// Runs a decoder call; false, with a warning, when it reports damaged
     /// data (a threaded decoder may report it on a later call, or the flush).

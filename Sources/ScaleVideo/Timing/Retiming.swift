@@ -5,3 +5,33 @@ enum Retiming: Sendable {
     /// A time map (SPEC §8).
     case map(TimeMap)
 }
+
+extension Retiming {
+    /// The most source seconds an output second shows anywhere: 1/f for
+    /// one factor, along a map its fastest segment's.
+    var fastestSpeed: Double {
+        switch self {
+        case .factor(let scale, _):
+            return 1 / scale.factor.doubleValue
+        case .map(let map):
+            return zip(map.knots, map.knots.dropFirst()).map { a, b in
+                (b.source.doubleValue - a.source.doubleValue) / (b.output.doubleValue - a.output.doubleValue)
+            }.max() ?? 0
+        }
+    }
+
+    /// Where the part of the source shown starts, in seconds.
+    var sourceStart: Rational {
+        switch self {
+        case .factor(_, let start): start
+        case .map(let map): map.sourceStart
+        }
+    }
+
+    /// The most source time, in seconds, the output passes over at once:
+    /// before its first frame (where the part shown starts), or between two
+    /// of its frames at `fps` (the fastest stretch's speed over the rate).
+    func longestSkip(fps: Rational) -> Double {
+        max(sourceStart.doubleValue, fastestSpeed / fps.doubleValue)
+    }
+}

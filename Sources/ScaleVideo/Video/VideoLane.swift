@@ -18,13 +18,15 @@ final class VideoLane: Lane {
     private let sourceEnd: Rational
     private let timeBase: Rational
 
-    /// - Parameter warn: told of damaged packets and frames skipped.
-    init(_ plan: VideoPlan, output: OutputFile, warn: @escaping (String) -> Void) throws {
+    /// - Parameters:
+    ///   - packets: the video stream's packets, read alone or shared (VideoPlan.readsAlone).
+    ///   - warn: told of damaged packets and frames skipped.
+    init(_ plan: VideoPlan, packets: PacketInput, output: OutputFile, warn: @escaping (String) -> Void) throws {
         guard let clock = plan.clock(), let sourceEnd = plan.sourceEnd else { throw ScaleError.impossibleTarget }
         let video = plan.source
         // A blend or a flow needs every frame.
         let shown = plan.motion == .nearest ? ShownFrames(references: video.references, clock: clock) : nil
-        frames = try StreamDecoder(path: plan.input, streamIndex: video.streamIndex, kind: "video", selection: shown, warn: warn)
+        frames = try StreamDecoder(packets: packets, kind: "video", selection: shown, warn: warn)
         let stream = frames.stream
         frameCount = plan.frames
         self.sourceEnd = sourceEnd
@@ -64,6 +66,7 @@ final class VideoLane: Lane {
         }
         guard firstTimestamp != nil else { throw ScaleError.noFrames }
         if !stage.isComplete { try checkReachedEnd() }
+        frames.close()
         try stage.finish(emit: emit)
         try track.finish()
         try report(progress)

@@ -15,6 +15,12 @@ struct VideoPlan: Sendable {
     let picture: PicturePlan
     let encoding: VideoEncoding
 
+    /// Whether the lane reads the file alone, so as to seek past what it
+    /// does not show (ShownFrames): under --motion nearest, where the part
+    /// shown starts, or two frames shown lie, more than a second of source
+    /// apart. Otherwise it takes its packets from the job's one reading.
+    var readsAlone: Bool { motion == .nearest && retiming.longestSkip(fps: fps) > 1 }
+
     /// The frame clock of the retiming, in the source stream's time base.
     func clock() -> FrameClock? {
         switch retiming {
