@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The performance figures of the README, measured on this machine:
 #
-#   bash bench/bench.sh [--runs N] [--part encode|sparse|memory|scaler|pitch|motion] [input]
+#   bash bench/bench.sh [--runs N] [--part encode|sparse|memory|scaler|pitch|motion|tracks] [input]
 #
 # 1. Side by side: scale-video against the ffmpeg CLI doing the same job with
 #    the same encoder settings, alternating the two (A B A B …), N runs each
@@ -30,6 +30,11 @@
 #    second, and against the ffmpeg CLI's setpts and minterpolate with the
 #    same options (mi_mode=mci, mc_mode=aobmc) at the output rate,
 #    alternating, N runs each, ×2 and ×0.5.
+# 7. Every stream: the input with two more AAC tracks (of other sounds), factor
+#    2, 30 fps, PCM, veryfast, against the ffmpeg CLI scaling every track
+#    (-map 0, the same filters on each), alternating, N runs each; the wall
+#    time with three tracks over that with one, for each tool, and the peak
+#    RSS each extra track costs.
 #
 # Without an input it makes one: 1280x720, 30 fps, 30 s, H.264 + stereo
 # 48 kHz AAC. The tool is built as scripts/install.sh builds it: release,
@@ -226,4 +231,23 @@ for factor in 2 0.5; do
   printf '%-16s %7.2fs %7d %8.2f %12.2fs %7d %8.2f %6.3f %5.0f MB %5.0f MB\n' "factor $factor" "$svt" "$ns" \
     "$(echo "$ns / $svt" | bc -l)" "$fft" "$nf" "$(echo "$nf / $fft" | bc -l)" "$ratio" "$svm" "$ffm"
 done
+fi
+
+if wanted tracks; then
+echo
+echo "every stream: the input with two more AAC tracks, factor 2, 30 fps, PCM, veryfast; median of $runs"
+ffmpeg -v error -nostdin -y -i "$input" -f lavfi -i "sine=f=220:r=$rate:d=30" -f lavfi -i "anoisesrc=r=$rate:d=30:a=0.1" \
+  -map 0 -map 1 -map 2 -c:v copy -c:a:0 copy -c:a:1 aac -c:a:2 aac -ac:a:1 2 -ac:a:2 2 -shortest "$work/tracks.mp4"
+printf '%-16s %9s %9s %6s %8s %8s\n' case scale-video ffmpeg ratio "RSS sv" "RSS ff"
+for name in one three; do
+  source=$input; [ "$name" = three ] && source=$work/tracks.mp4
+  commands "$source" "$work/tracks-out.mov" 2 30 pcm veryfast
+  ff=("${ff[@]:0:7}" -map 0 "${ff[@]:7}")
+  compare
+  printf '%-16s %8.2fs %8.2fs %6.3f %5.0f MB %5.0f MB\n' "$name track(s)" "$svt" "$fft" "$ratio" "$svm" "$ffm"
+  eval "t_$name=$svt f_$name=$fft m_$name=$svm g_$name=$ffm"
+done
+printf 'three over one: scale-video %.3f, ffmpeg %.3f; each extra track: scale-video %.1f MB, ffmpeg %.1f MB\n' \
+  "$(echo "$t_three / $t_one" | bc -l)" "$(echo "$f_three / $f_one" | bc -l)" \
+  "$(echo "($m_three - $m_one) / 2" | bc -l)" "$(echo "($g_three - $g_one) / 2" | bc -l)"
 fi

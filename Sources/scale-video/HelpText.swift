@@ -33,8 +33,12 @@ enum HelpText {
         track is scaled, each exactly as if it were the only one, with its \
         language, title and flags (--audio-track N, repeatable, keeps only \
         those named; an output that holds one track, such as .wav, takes \
-        the default one). Each result names what was kept, changed and \
-        dropped.
+        the default one). Subtitles are retimed with the picture (as they \
+        are in .mkv, as mov_text in the MP4 family, WebVTT in .webm), \
+        fonts and other attachments copied into .mkv, a cover picture \
+        into .mp4 and .mkv, the start timecode moved to where the part \
+        kept starts. Each result names what was kept, changed and \
+        dropped; --dry-run lists every stream and what becomes of it.
 
         Sound alone: an input without video (wav, aiff, caf, flac, m4a, \
         aac, mp3, …) is scaled into an audio file, and a movie's audio is \
