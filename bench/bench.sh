@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The performance figures of the README, measured on this machine:
 #
-#   bash bench/bench.sh [--runs N] [--part encode|sparse|memory|scaler|pitch|motion|tracks] [input]
+#   bash bench/bench.sh [--runs N] [--part encode|sparse|memory|scaler|pitch|motion|tracks|reverse] [input]
 #
 # 1. Side by side: scale-video against the ffmpeg CLI doing the same job with
 #    the same encoder settings, alternating the two (A B A B …), N runs each
@@ -35,6 +35,11 @@
 #    (-map 0, the same filters on each), alternating, N runs each; the wall
 #    time with three tracks over that with one, for each tool, and the peak
 #    RSS each extra track costs.
+# 8. Backwards: --reverse of the input (factor 1, 30 fps, PCM, veryfast)
+#    against the same job forwards and against the ffmpeg CLI's
+#    reverse,areverse filters, alternating, N runs each; then peak RSS of
+#    --reverse on a 10 s and a 120 s 640x360 clip with the same key-frame
+#    interval (2 s), beside ffmpeg's on the same jobs.
 #
 # Without an input it makes one: 1280x720, 30 fps, 30 s, H.264 + stereo
 # 48 kHz AAC. The tool is built as scripts/install.sh builds it: release,
@@ -250,4 +255,35 @@ done
 printf 'three over one: scale-video %.3f, ffmpeg %.3f; each extra track: scale-video %.1f MB, ffmpeg %.1f MB\n' \
   "$(echo "$t_three / $t_one" | bc -l)" "$(echo "$f_three / $f_one" | bc -l)" \
   "$(echo "($m_three - $m_one) / 2" | bc -l)" "$(echo "($g_three - $g_one) / 2" | bc -l)"
+fi
+
+if wanted reverse; then
+echo
+echo "backwards: --reverse, factor 1, 30 fps, PCM, veryfast; median of $runs"
+printf '%-22s %9s %9s %6s %8s %8s\n' case scale-video other ratio "RSS sv" "RSS other"
+reverse=("$tool" "$input" -o "$work/back.mov" --reverse --fps 30 --audio-codec pcm --preset veryfast --crf 23 --quiet --overwrite)
+sv=("${reverse[@]}")
+ff=("$tool" "$input" -o "$work/forward.mov" --factor 1 --fps 30 --audio-codec pcm --preset veryfast --crf 23 --quiet --overwrite)
+compare
+printf '%-22s %8.2fs %8.2fs %6.3f %5.0f MB %5.0f MB\n' "against forwards" "$svt" "$fft" "$ratio" "$svm" "$ffm"
+ff=(ffmpeg -v error -nostdin -y -i "$input" -vf "reverse,fps=30" -af areverse -c:v libx264 -preset veryfast -crf 23
+  -c:a pcm_f32le "$work/back-ffmpeg.mov")
+compare
+printf '%-22s %8.2fs %8.2fs %6.3f %5.0f MB %5.0f MB\n' "against ffmpeg" "$svt" "$fft" "$ratio" "$svm" "$ffm"
+echo "peak RSS of --reverse, 640x360 30 fps H.264 (a key frame every 2 s) + AAC, median of 3"
+for seconds in 10 120; do
+  ffmpeg -v error -nostdin -y -f lavfi -i "testsrc2=s=640x360:r=30:d=$seconds" -f lavfi -i "sine=r=48000:d=$seconds" \
+    -ac 2 -c:v libx264 -preset veryfast -g 60 -keyint_min 60 -sc_threshold 0 -c:a aac "$work/r$seconds.mp4"
+  : >"$work/ra"; : >"$work/rb"
+  for _ in 1 2 3; do
+    measure "$tool" "$work/r$seconds.mp4" -o "$work/rback.mov" --reverse --audio-codec pcm --preset veryfast --quiet --overwrite \
+      | cut -d' ' -f2 >>"$work/ra"
+    measure ffmpeg -v error -nostdin -y -i "$work/r$seconds.mp4" -vf reverse -af areverse -c:v libx264 -preset veryfast \
+      -c:a pcm_f32le "$work/rback-ffmpeg.mov" | cut -d' ' -f2 >>"$work/rb"
+  done
+  eval "rv$seconds=$(median <"$work/ra")"; eval "rf$seconds=$(median <"$work/rb")"
+done
+printf '%-12s %8s %8s %7s\n' "" "10 s" "120 s" growth
+printf '%-12s %5.0f MB %5.0f MB %7.3f\n' scale-video "$(echo "$rv10 / 1024" | bc -l)" "$(echo "$rv120 / 1024" | bc -l)" "$(echo "$rv120 / $rv10" | bc -l)"
+printf '%-12s %5.0f MB %5.0f MB %7.3f\n' ffmpeg "$(echo "$rf10 / 1024" | bc -l)" "$(echo "$rf120 / 1024" | bc -l)" "$(echo "$rf120 / $rf10" | bc -l)"
 fi

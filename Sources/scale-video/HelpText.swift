@@ -69,6 +69,15 @@ enum HelpText {
         audio sample lands where the map says; the result names the map \
         and --json adds "timeMap":[[s,d],...].
 
+        Backwards: where a map's s falls (0=0,2=2,0.5=4) that part plays \
+        backwards, sound too; --reverse plays the whole source (or --start \
+        to --end) backwards, as long as the source or as --duration or \
+        --factor say. Frames are decoded a key-frame interval at a time and \
+        the sound is kept in a temporary file (in TMPDIR), so memory does \
+        not grow with the clip. Subtitles and chapters follow; picture \
+        subtitles are left out. --motion blend and flow follow a map that \
+        plays only backwards, as --reverse does.
+
         Without -o, each output goes next to its input (or into \
         --output-dir) as NAME-scaled.mov, or with the --container extension; \
         sound alone keeps its format (song.flac → song-scaled.flac) where it \
@@ -114,6 +123,7 @@ enum HelpText {
           scale-video clips/*.mp4 --factor 2 --dry-run --json
           scale-video game.mp4 -o highlight.mov --speed 0:1,12:0.25,14:1
           scale-video game.mp4 -o hold.mov --time-map 0=0,4=4,4=5,6=13
+          scale-video jump.mp4 -o back.mov --reverse --factor 2
           scale-video game.mp4 -o ramp.mov --time-map @ramp.txt --dry-run
         """
 }

@@ -160,7 +160,12 @@ extension TimeMap {
     /// The map's shape in a few words: `ramp 4 knots`, with its freezes if any.
     var shape: String {
         let freezes = freezeCount
-        return "ramp \(knots.count) knots" + (freezes == 0 ? "" : " (\(freezes) freeze\(freezes == 1 ? "" : "s"))")
+        let backwards = zip(knots, knots.dropFirst()).count { $0.source > $1.source }
+        if knots.count == 2 && backwards == 1 { return "reversed" }
+        var parts: [String] = []
+        if freezes > 0 { parts.append("\(freezes) freeze\(freezes == 1 ? "" : "s")") }
+        if backwards > 0 { parts.append("\(backwards) backwards") }
+        return "ramp \(knots.count) knots" + (parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))")
     }
 
     /// The map and its duration: `ramp 4 knots, 12.000 s`.

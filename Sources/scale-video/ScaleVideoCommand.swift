@@ -47,6 +47,9 @@ struct ScaleVideoCommand: ParsableCommand {
         } else if let codec = audio.audioCodec, let refusal = OutputContainer.refusalOfDefaults(codec) {
             throw ValidationError(refusal + ".")
         }
+        if video.motion != .nearest, case .timeMap(let map) = try target.target(), let turn = map.firstTurn {
+            throw ValidationError(JobPlan.turnRefusal(motion: video.motion, at: turn) + ".")
+        }
         let codec = video.videoCodec ?? outputs.chosenContainer?.defaultVideoCodec ?? .h264
         if let crf = video.crf, !codec.rateFactors.contains(crf) {
             let range = codec.rateFactors
@@ -97,6 +100,6 @@ struct ScaleVideoCommand: ParsableCommand {
             overwrite: outputs.overwrite, audioTracks: audio.audioTrack, keepHDR: video.keepHdr,
             trim: target.trim, mono: audio.mono, padAudio: audio.padAudio, waveform: audio.waveform,
             noiseFloor: audio.noiseFloor, keepPitch: audio.keepPitch, motion: video.motion, noVideo: video.noVideo,
-            noAudio: audio.noAudio)
+            noAudio: audio.noAudio, reverse: target.reverse)
     }
 }

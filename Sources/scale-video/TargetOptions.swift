@@ -21,6 +21,10 @@ struct TargetOptions: ParsableArguments {
         valueName: "FROM:SPEED,…"))
     var speed: String?
 
+    @Flag(help: ArgumentHelp(
+        "Play the source (or the part from --start to --end) backwards: its last frame first. With --duration or --factor it lasts that long; alone, as long as the source. Frames are decoded a key-frame interval at a time, so memory does not grow with the clip."))
+    var reverse = false
+
     @Option(parsing: .unconditional, help: ArgumentHelp(
         "The output frame rate: 30, 29.97 or 30000/1001, or source for the source's own (its average rate, exactly). Default: 30.",
         valueName: "rate"))
@@ -38,7 +42,10 @@ struct TargetOptions: ParsableArguments {
 
     func validate() throws {
         let given = [duration != nil, factor != nil, timeMap != nil, speed != nil].count { $0 }
-        if given == 0 {
+        if reverse, let option = timeMap != nil ? "--time-map" : speed != nil ? "--speed" : nil {
+            throw ValidationError("--reverse plays the part scaled backwards; \(option) plays backwards where its source times fall: give one of them.")
+        }
+        if given == 0 && !reverse {
             throw ValidationError("Give the target as --duration <seconds>, --factor <x>, --time-map <knots> or --speed <FROM:SPEED,…>.")
         }
         if given > 1 { throw ValidationError("Give only one of --duration, --factor, --time-map and --speed.") }
@@ -69,6 +76,7 @@ struct TargetOptions: ParsableArguments {
         do throws(TimeMapError) {
             if let duration { return .duration(duration) }
             if let factor { return .factor(factor) }
+            if reverse && timeMap == nil { return .factor(Rational(1, 1)!) }
             if let speed { return .speeds(try SpeedList(parsing: speed)) }
             let timeMap = timeMap ?? ""
             guard timeMap.hasPrefix("@") else { return .timeMap(try TimeMap(list: timeMap, fps: fps)) }

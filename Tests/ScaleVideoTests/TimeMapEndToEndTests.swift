@@ -216,7 +216,8 @@ struct TimeMapEndToEndTests {
 struct TimeMapUsageTests {
     @Test(arguments: [
         (["--time-map", "0=1,1=2"], "knot 1 \"0=1\": the first knot's output time must be 0"),
-        (["--time-map", "0=0,1=1,0.5=2"], "knot 3 \"0.5=2\": source times must not decrease"),
+        (["--time-map", "0=0,1=1,0.5=2", "--motion", "blend"], "--motion blend follows a time map that plays only forwards or only backwards, and this one turns at knot 2 \"1=1\""),
+        (["--reverse", "--speed", "0:2"], "--reverse plays the part scaled backwards; --speed plays backwards where its source times fall"),
         (["--time-map", "0=0,1=1,2=1"], "knot 3 \"2=1\": output times must strictly increase"),
         (["--time-map", "0=0,1=0.02"], "knot 2 \"1=0.02\": the segment ending here lasts less than one output frame"),
         (["--time-map", "0=0"], "at least two knots"),

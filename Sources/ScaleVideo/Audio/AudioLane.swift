@@ -17,7 +17,10 @@ func makeAudioLane(
 /// channel for --mono) → progressive scaler (one segment for a constant
 /// factor, the time map's segments along a map; tape-style, or keeping the
 /// pitch with --keep-pitch) → encoder → muxer, a decoded frame a step.
-/// Rate, and without --mono channels and layout, are kept.
+/// Rate, and without --mono channels and layout, are kept. Along a map that
+/// plays backwards (SPEC §13), the decoded samples go to a SampleSpool
+/// first, and the scaler then takes them from it in the order the output
+/// plays them, a block a step.
 final class AudioLane<Sample: PCMSample>: Lane {
     let encoding: AudioEncoding
     private let decoding: StreamDecoder
@@ -28,6 +31,11 @@ final class AudioLane<Sample: PCMSample>: Lane {
     private let reader: SampleReader<Sample>
     private let writer: SampleWriter<Sample>
     private var merged: UnsafeMutableBufferPointer<Sample>
+    /// Along a map that plays backwards: the lined-up samples, and how far
+    /// the scaler has read them.
+    private let spool: SampleSpool<Sample>?
+    private var cursor: SpoolCursor
+    private var spooled: UnsafeMutableBufferPointer<Sample>
     private var written = 0
     /// Silent samples per channel still to put in front, or (negative) decoded ones still to drop.
     private var lead: Int
@@ -51,14 +59,29 @@ final class AudioLane<Sample: PCMSample>: Lane {
         track = try EncodedTrack(encoder: encoder, output: output, tags: plan.tags)
         track.stream.mark(isDefault: plan.isDefault, isForced: plan.isForced)
         let blockSize = encoder.audioFrameSize ?? 4096
+        let scaled = plan.segments.isForward ? plan.segments : plan.segments.inOutputOrder
         scaler =
             plan.keepsPitch
-            ? PitchStretcher(channels: layout.channels, rate: rate, plan: plan.segments, blockSize: blockSize)
-            : MapAudioScaler(channels: layout.channels, plan: plan.segments, blockSize: blockSize)
+            ? PitchStretcher(channels: layout.channels, rate: rate, plan: scaled, blockSize: blockSize)
+            : MapAudioScaler(channels: layout.channels, plan: scaled, blockSize: blockSize)
         merged = .allocate(capacity: plan.mono ? 4096 : 0)
+        spool = plan.segments.isForward ? nil : try SampleSpool(channels: layout.channels)
+        cursor = SpoolCursor(plan.segments)
+        spooled = .allocate(capacity: spool == nil ? 0 : Self.spoolBlock * layout.channels)
+        lined = plan.segments
     }
 
-    deinit { merged.deallocate() }
+    deinit {
+        merged.deallocate()
+        spooled.deallocate()
+    }
+
+    /// The lined-up source samples the map takes, in source order.
+    private let lined: AudioMapPlan
+    /// Frames read back from the spool a step.
+    private static var spoolBlock: Int { 4096 }
+    /// Whether decoding is over and the spool is being read back.
+    private var replaying = false
 
     /// Decoded samples go to the scaler until it has all it wants, a frame
     /// a step (after the silence a late start puts in front); each block it
@@ -70,6 +93,7 @@ final class AudioLane<Sample: PCMSample>: Lane {
             started = true
             try pushSilentLead(emit: emit)
         }
+        if let spool { return try spoolStep(spool, emit: emit, report: report) }
         if !scaler.isComplete {
             if let frame = try decoding.nextFrame() {
                 try feed(droppingLead(try converted(frame)), emit: emit)
@@ -77,13 +101,50 @@ final class AudioLane<Sample: PCMSample>: Lane {
             }
             try checkReachedEnd()
         }
+        try end(emit: emit, report: report)
+        return false
+    }
+
+    /// A step along a map that plays backwards: decodes a frame into the
+    /// spool until it holds every sample the map takes (silence where the
+    /// audio ends early by plan), then hands the scaler a block of them in
+    /// the output's order.
+    private func spoolStep(
+        _ spool: SampleSpool<Sample>, emit: (UnsafeBufferPointer<Sample>) throws -> Void, report: (LaneProgress) throws -> Void
+    ) throws -> Bool {
+        if !replaying {
+            if spool.count < lined.sourceEnd, let frame = try decoding.nextFrame() {
+                try feed(droppingLead(try converted(frame)), emit: emit)
+                return true
+            }
+            let missing = min(lined.sourceEnd, available) - spool.count
+            if missing > 0 { throw ScaleError.audioStopsEarly(missing: Double(missing) / Double(decoding.decoder.sampleRate)) }
+            decoding.close()
+            waveform?.finishSource()
+            let silence = [Sample](repeating: .silence, count: 4096 * scaler.channels)
+            while spool.count < lined.sourceEnd {
+                let frames = min(lined.sourceEnd - spool.count, 4096)
+                try silence.withUnsafeBufferPointer { try spool.append(UnsafeBufferPointer(rebasing: $0[0..<(frames * scaler.channels)])) }
+            }
+            replaying = true
+        }
+        if let block = cursor.next(maximum: Self.spoolBlock) {
+            try spool.read(block.range, reversed: block.reversed, into: spooled)
+            try scaler.push(UnsafeBufferPointer(rebasing: spooled[0..<(block.range.count * scaler.channels)]), emit: emit)
+            return true
+        }
+        try end(emit: emit, report: report)
+        return false
+    }
+
+    /// The source is done with: the scaler's last blocks and the encoder's.
+    private func end(emit: (UnsafeBufferPointer<Sample>) throws -> Void, report: (LaneProgress) throws -> Void) throws {
         decoding.close()
         waveform?.finishSource()
         try scaler.finish(emit: emit)
         try track.finish()
         try report(progress)
         finished = true
-        return false
     }
 
     private var progress: LaneProgress {
@@ -112,6 +173,14 @@ final class AudioLane<Sample: PCMSample>: Lane {
     /// where the scaler starts using them to where it stops taking them.
     private func feed(_ samples: UnsafeBufferPointer<Sample>, emit: (UnsafeBufferPointer<Sample>) throws -> Void) throws {
         let channels = scaler.channels
+        if let spool {
+            let taken = min(samples.count / channels, lined.sourceEnd - spool.count)
+            guard taken > 0 else { return }
+            let skipped = min(max(lined.sourceStart - spool.count, 0), taken)
+            waveform?.recordSource(UnsafeBufferPointer(rebasing: samples[(skipped * channels)..<(taken * channels)]), channels: channels)
+            try spool.append(UnsafeBufferPointer(rebasing: samples[0..<(taken * channels)]))
+            return
+        }
         let taken = min(samples.count / channels, scaler.wanted)
         guard taken > 0 else { return }
         let used = UnsafeBufferPointer(rebasing: samples[0..<(taken * channels)])

@@ -29,6 +29,12 @@ final class Frame {
         set { pointer.pointee.pts = newValue ?? SV_NOPTS_VALUE }
     }
 
+    /// Gives the frame another presentation time, as decoded and as encoded.
+    func restamp(_ value: Int64) {
+        pointer.pointee.best_effort_timestamp = value
+        pointer.pointee.pts = value
+    }
+
     /// How long the frame lasts in its stream's time base; 0 when unknown.
     /// FFmpeg 5.1 keeps it in `pkt_duration` (later versions in `duration`).
     var duration: Int64 { max(pointer.pointee.pkt_duration, 0) }

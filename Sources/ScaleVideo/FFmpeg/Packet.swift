@@ -35,6 +35,12 @@ final class Packet {
         pointer.pointee.pos = -1
     }
 
+    /// A packet holding another reference to the same data and fields.
+    convenience init(referringTo other: Packet) throws {
+        try self.init()
+        try check(av_packet_ref(pointer, other.pointer), "av_packet_ref")
+    }
+
     /// Where the packet's payload starts in the file, in bytes; nil when unknown.
     var position: Int64? { pointer.pointee.pos >= 0 ? pointer.pointee.pos : nil }
 

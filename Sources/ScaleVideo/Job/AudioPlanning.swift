@@ -40,7 +40,7 @@ extension JobPlan {
         _ counted: CountedAudio, track: AudioTrack, request: ScaleRequest, container: OutputContainer,
         whole: Rational, scale: TimeScale, timeMap: TimeMap?, hasVideo: Bool, required: Bool, warning: (String) -> Void
     ) throws -> AudioPlan? {
-        let range = request.trim.samples(rate: counted.rate, duration: whole)
+        let range = (timeMap == nil ? request.trim : .whole).samples(rate: counted.rate, duration: whole)
         var planned = counted.alignment.trimmed(from: range.start, to: range.end)
         let available = planned.count
         if request.padAudio && hasVideo {

@@ -31,7 +31,11 @@ public struct Carryover: Sendable, Equatable {
         let videoTags = picture == nil ? [] : source.video?.tags ?? []
         let audioTags = source.audio.filter { stream in audio.contains { $0.streamIndex == stream.index } }.flatMap(\.tags)
         let subtitleTags = source.subtitles.filter {
-            if case .dropped = container.subtitleWriting(codec: $0.codec, isText: $0.isText) { false } else { true }
+            if case .dropped = container.subtitleWriting(codec: $0.codec, isText: $0.isText, backwards: request.playsBackwards) {
+                false
+            } else {
+                true
+            }
         }.flatMap(\.tags)
         let languages = (videoTags + audioTags + subtitleTags).filter {
             $0.key.lowercased() == "language" && $0.value != "und"
@@ -67,7 +71,7 @@ public struct Carryover: Sendable, Equatable {
                 "\(others) other audio track\(others == 1 ? "" : "s")"
                     + (container.holdsOneAudioTrack ? " (.\(container.rawValue) holds one)" : ""))
         }
-        describeSubtitles(source.subtitles, container: container)
+        describeSubtitles(source.subtitles, container: container, backwards: request.playsBackwards)
         describeAttached(source, container: container, timecode: timecode, fps: fps, video: picture != nil)
         let names: [(StreamKind, String)] = [
             (.video, "other video stream"),
@@ -111,11 +115,11 @@ public struct Carryover: Sendable, Equatable {
 
     /// Each subtitle track retimed as it is, converted to the container's
     /// text format, or left out with the reason; tracks alike counted once.
-    private mutating func describeSubtitles(_ subtitles: [SourceSubtitle], container: OutputContainer) {
+    private mutating func describeSubtitles(_ subtitles: [SourceSubtitle], container: OutputContainer, backwards: Bool) {
         // Where each goes, the words before "subtitle track" and after it.
         var entries: [(list: WritableKeyPath<Carryover, [String]>, before: String, after: String)] = []
         for subtitle in subtitles {
-            switch container.subtitleWriting(codec: subtitle.codec, isText: subtitle.isText) {
+            switch container.subtitleWriting(codec: subtitle.codec, isText: subtitle.isText, backwards: backwards) {
             case .copy:
                 entries.append((\.kept, "", " (retimed)"))
             case .convert(let encoder):

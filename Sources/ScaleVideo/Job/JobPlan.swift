@@ -80,8 +80,14 @@ public struct JobPlan: Sendable {
         // Only a --start can leave nothing of a source that lasts.
         guard whole.isPositive else { throw source.video == nil ? ScaleError.noAudioSamples : ScaleError.unknownDuration }
         let fps = try Self.frameRate(of: request, source: source.video, writesVideo: writesVideo)
-        let timeMap = try Self.timeMap(of: request.target, sourceDuration: whole, fps: fps)
-        if timeMap != nil && !request.trim.isWhole { throw ScaleError.failed("a time map replaces --start and --end") }
+        let timeMap = try request.reverse
+            ? Self.reverseMap(of: request, within: whole, fps: fps) : Self.timeMap(of: request.target, sourceDuration: whole, fps: fps)
+        if timeMap != nil && !request.trim.isWhole && !request.reverse {
+            throw ScaleError.failed("a time map replaces --start and --end")
+        }
+        if writesVideo, request.motion != .nearest, let turn = timeMap?.firstTurn {
+            throw ScaleError.failed(Self.turnRefusal(motion: request.motion, at: turn))
+        }
         let scale = try Self.scale(of: request, within: whole, timeMap: timeMap)
         let audio = try Self.marked(
             counted.compactMap { track, counted in
@@ -105,7 +111,7 @@ public struct JobPlan: Sendable {
         subtitles = duration.map { duration in
             source.subtitles.compactMap { subtitle in
                 let converter: String?
-                switch container.subtitleWriting(codec: subtitle.codec, isText: subtitle.isText) {
+                switch container.subtitleWriting(codec: subtitle.codec, isText: subtitle.isText, backwards: request.playsBackwards) {
                 case .copy: converter = nil
                 case .convert(let encoder): converter = encoder
                 case .dropped: return nil
@@ -195,11 +201,36 @@ public struct JobPlan: Sendable {
         }
     }
 
+    /// Why --motion blend or flow cannot follow a map that turns at `knot`.
+    public static func turnRefusal(motion: Motion, at knot: String) -> String {
+        "--motion \(motion.rawValue) follows a time map that plays only forwards or only backwards, and this one turns at \(knot): "
+            + "use --motion nearest, or make one output of each part"
+    }
+
+    /// The map `--reverse` means (SPEC §13): the part from --start to --end
+    /// played backwards in D seconds, D from --duration or --factor.
+    private static func reverseMap(of request: ScaleRequest, within whole: Rational, fps: Rational) throws -> TimeMap {
+        if let end = request.trim.end, end > whole {
+            throw ScaleError.endPastEnd(end: end.doubleValue, duration: whole.doubleValue)
+        }
+        guard let span = request.trim.duration(within: whole), let end = request.trim.start.adding(span) else {
+            throw ScaleError.startPastEnd(start: request.trim.start.doubleValue, duration: whole.doubleValue)
+        }
+        guard let duration = TimeScale(sourceDuration: span, target: request.target)?.exactTargetDuration else {
+            throw ScaleError.impossibleTarget
+        }
+        do throws(TimeMapError) {
+            return try TimeMap.reverse(start: request.trim.start, end: end, duration: duration, fps: fps)
+        } catch {
+            throw ScaleError.failed(error.description)
+        }
+    }
+
     /// S and f of a constant target, from --start to --end; or the span of
     /// source a time map covers.
     private static func scale(of request: ScaleRequest, within whole: Rational, timeMap: TimeMap?) throws -> TimeScale {
         if let timeMap {
-            guard let span = timeMap.sourceEnd.subtracting(timeMap.sourceStart) else { throw ScaleError.impossibleTarget }
+            guard let span = timeMap.highestSource.subtracting(timeMap.lowestSource) else { throw ScaleError.impossibleTarget }
             return TimeScale(sourceDuration: span, mapDuration: timeMap.duration)
         }
         if let end = request.trim.end, end > whole {
@@ -302,7 +333,7 @@ public struct JobPlan: Sendable {
     private static func audioBound(of request: ScaleRequest, videoDuration: Rational?) -> Rational? {
         let end: Rational?
         switch request.target {
-        case .timeMap(let map): end = map.sourceEnd
+        case .timeMap(let map): end = map.highestSource
         case .duration, .factor: end = request.trim.end
         case .speeds: end = nil
         }
@@ -322,10 +353,22 @@ public struct JobPlan: Sendable {
             guard let end = scale.exactTargetDuration, let from = timeline.adding(trim.start) else { return [] }
             return source.chapters.compactMap { $0.retimed(from: from, by: scale.factor, limit: end) }
         }
-        return source.chapters.enumerated().compactMap { index, chapter in
-            if let retimed = chapter.retimed(from: timeline, along: timeMap) { return retimed }
+        func dropped(_ index: Int, _ chapter: Chapter) {
             let name = chapter.title.map { "chapter \(index + 1) \"\($0)\"" } ?? "chapter \(index + 1)"
             warning("\(name) dropped: the time map leaves its part of the source out")
+        }
+        guard timeMap.isForward else {
+            // Along a map that plays backwards a chapter may show in several stretches, in any order.
+            let pieces = source.chapters.enumerated().flatMap { index, chapter in
+                let pieces = chapter.pieces(from: timeline, along: timeMap)
+                if pieces.isEmpty { dropped(index, chapter) }
+                return pieces
+            }
+            return pieces.sorted { $0.start < $1.start }
+        }
+        return source.chapters.enumerated().compactMap { index, chapter in
+            if let retimed = chapter.retimed(from: timeline, along: timeMap) { return retimed }
+            dropped(index, chapter)
             return nil
         }
     }

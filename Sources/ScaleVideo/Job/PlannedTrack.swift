@@ -51,7 +51,8 @@ public struct PlannedTrack: Sendable, Equatable {
                     let styled = plan.converter != nil && ["ass", "ssa"].contains(stream.codec) ? " (styling it cannot hold left out)" : ""
                     fate = ("\(plan.converter ?? stream.codec), retimed\(styled)", nil)
                 } else if case .dropped(let reason) = container.subtitleWriting(
-                    codec: stream.codec, isText: source.subtitles.contains { $0.index == stream.index && $0.isText })
+                    codec: stream.codec, isText: source.subtitles.contains { $0.index == stream.index && $0.isText },
+                    backwards: request.playsBackwards)
                 {
                     fate = (nil, reason)
                 } else {

@@ -165,16 +165,17 @@ public final class ScaleJob: Sendable {
         let video = try plan.video.map { video in
             let packets = try video.readsAlone
                 ? OwnInput(path: request.input, streamIndex: video.source.streamIndex) : input.reader(of: video.source.streamIndex)
-            return try VideoLane(video, packets: packets, output: output, warn: warning)
+            return try VideoLane(video, packets: packets, output: output, warn: warning) { gate.isCancelled }
         }
         let audio = try plan.audioTracks.enumerated().map {
             try makeAudioLane(
                 $0.element, packets: input.reader(of: $0.element.streamIndex), output: output,
                 waveform: $0.offset == 0 ? recorder : nil, warn: warning)
         }
-        for subtitle in plan.subtitles {
+        let sinks = try plan.subtitles.map { subtitle in
             let sink = try SubtitleSink(subtitle, source: input.stream(at: subtitle.source.index), output: output, warn: warning)
             input.sink(subtitle.source.index, sink.take)
+            return sink
         }
         if plan.container.holdsAttachments {
             for attachment in plan.source.attachments { try output.addAttachment(attachment.bytes, tags: attachment.tags) }
@@ -189,6 +190,7 @@ public final class ScaleJob: Sendable {
         // A second of source at most between lanes: the shared reading queues what lies between them.
         try LaneScheduler.run(lanes, gate: gate, lead: 1 / max(1, plan.retiming.fastestSpeed), meter: meter)
         try input.drain { gate.isCancelled }
+        for sink in sinks { try sink.finish() }
         try output.finish()
         return meter
     }

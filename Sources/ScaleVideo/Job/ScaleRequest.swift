@@ -47,6 +47,8 @@ public struct ScaleRequest: Sendable {
     public var noVideo: Bool
     /// Write no audio: the output holds the source's video alone.
     public var noAudio: Bool
+    /// Play the part scaled backwards (SPEC §13): the map `end = 0, start = D`.
+    public var reverse: Bool
 
     /// A request with the tool's defaults for everything but the input, the
     /// output, the target and the frame rate.
@@ -56,7 +58,8 @@ public struct ScaleRequest: Sendable {
         crf: Int? = nil, preset: String? = nil, overwrite: Bool = false,
         audioTracks: [Int] = [], keepHDR: Bool = false, trim: Trim = .whole, mono: Bool = false,
         padAudio: Bool = false, waveform: String? = nil, noiseFloor: Double = WaveformPicture.defaultNoiseFloor,
-        keepPitch: Bool = false, motion: Motion = .nearest, noVideo: Bool = false, noAudio: Bool = false
+        keepPitch: Bool = false, motion: Motion = .nearest, noVideo: Bool = false, noAudio: Bool = false,
+        reverse: Bool = false
     ) {
         self.input = input
         self.output = output
@@ -79,6 +82,13 @@ public struct ScaleRequest: Sendable {
         self.motion = motion
         self.noVideo = noVideo
         self.noAudio = noAudio
+        self.reverse = reverse
+    }
+
+    /// Whether some of the source plays backwards (SPEC §13): --reverse, or a map whose `s` falls.
+    var playsBackwards: Bool {
+        if case .timeMap(let map) = target { return !map.isForward }
+        return reverse
     }
 
     /// The audio codec the output is written with: the one asked for, or

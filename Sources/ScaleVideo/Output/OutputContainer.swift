@@ -154,8 +154,11 @@ public enum OutputContainer: String, Sendable, CaseIterable {
     /// written here (SPEC §11): text in the container's own text format
     /// (mov_text in the MP4 family, WebVTT in WebM; SubRip, ASS and WebVTT as
     /// they came in Matroska, any other text as SubRip), pictures (PGS, DVD,
-    /// DVB) as they came in Matroska alone.
-    public func subtitleWriting(codec: String, isText: Bool) -> SubtitleWriting {
+    /// DVB) as they came in Matroska alone, and not along a map that plays
+    /// `backwards` (a packet that shows a picture would come after the one
+    /// that clears it).
+    public func subtitleWriting(codec: String, isText: Bool, backwards: Bool) -> SubtitleWriting {
+        if backwards && !isText && self == .mkv { return .dropped("pictures are not played backwards") }
         let kept: [String]
         let textFormat: String
         switch self {

@@ -15,14 +15,24 @@ struct SubtitlePlan: Sendable {
     let tags: [Tag]
 
     /// The output times of a cue shown from `start` to `end` seconds on the
-    /// source's clock (CueTiming); nil when it is not shown.
-    func retimed(start: Rational, end: Rational) -> (start: Rational, end: Rational)? {
-        guard let a = start.subtracting(origin), let b = end.subtracting(origin) else { return nil }
+    /// source's clock (CueTiming): none when it is not shown; along a map
+    /// that plays backwards, one for each stretch of output it is on screen
+    /// in (TimeMap.outputSpans), in output order.
+    func retimed(start: Rational, end: Rational) -> [(start: Rational, end: Rational)] {
+        guard let a = start.subtracting(origin), let b = end.subtracting(origin) else { return [] }
         switch retiming {
         case .factor(let scale, let from):
-            return CueTiming.retimed(start: a, end: b, from: from, by: scale.factor, limit: duration)
+            return CueTiming.retimed(start: a, end: b, from: from, by: scale.factor, limit: duration).map { [$0] } ?? []
+        case .map(let map) where map.isForward:
+            return CueTiming.retimed(start: a, end: b, along: map).map { [$0] } ?? []
         case .map(let map):
-            return CueTiming.retimed(start: a, end: b, along: map)
+            return map.outputSpans(from: a, to: b)
         }
+    }
+
+    /// Whether cues come out of output order (a map that plays backwards), and so are written sorted at the end.
+    var reorders: Bool {
+        if case .map(let map) = retiming { return !map.isForward }
+        return false
     }
 }

@@ -4,6 +4,8 @@ import CFFmpeg
 /// the job's reading of the input comes to it (SharedInput's sink): each
 /// cue is retimed by the plan (SPEC §11) and written in 1/1000 s, as it is
 /// or converted to the container's text format; a cue not shown is left out.
+/// Along a map that plays backwards a cue may show more than once, and the
+/// cues come out of order: they are kept and written in order by `finish`.
 final class SubtitleSink {
     private static let timeBase = AVRational(num: 1, den: 1000)
 
@@ -14,6 +16,8 @@ final class SubtitleSink {
     private let converter: (SubtitleDecoder, SubtitleEncoder)?
     private let converted: Packet
     private let warn: (String) -> Void
+    /// Cues kept to be written in order: their first output millisecond and packet.
+    private var kept: [(first: Int64, packet: Packet)] = []
 
     /// - Parameters:
     ///   - source: the input's subtitle stream.
@@ -39,9 +43,10 @@ final class SubtitleSink {
     /// Writes the cue `packet` holds where the plan puts it, if it is shown.
     func take(_ packet: Packet) throws {
         guard let pts = packet.pts, let start = plan.source.timeBase.seconds(ofTicks: pts),
-            let end = plan.source.timeBase.seconds(ofTicks: pts + packet.duration),
-            let (from, to) = plan.retimed(start: start, end: end)
+            let end = plan.source.timeBase.seconds(ofTicks: pts + packet.duration)
         else { return }
+        let spans = plan.retimed(start: start, end: end)
+        guard !spans.isEmpty else { return }
         let out: Packet
         if let (decoder, encoder) = converter {
             do {
@@ -55,8 +60,20 @@ final class SubtitleSink {
         } else {
             out = packet
         }
-        let first = from.ticks(per: 1000)
-        out.retime(to: first, duration: to.ticks(per: 1000) - first)
-        try output.write(out, in: Self.timeBase, to: stream)
+        for (from, to) in spans {
+            let first = from.ticks(per: 1000)
+            out.retime(to: first, duration: to.ticks(per: 1000) - first)
+            if plan.reorders {
+                kept.append((first, try Packet(referringTo: out)))
+            } else {
+                try output.write(out, in: Self.timeBase, to: stream)
+            }
+        }
+    }
+
+    /// Writes the cues kept, in output order.
+    func finish() throws {
+        for cue in kept.sorted(by: { $0.first < $1.first }) { try output.write(cue.packet, in: Self.timeBase, to: stream) }
+        kept = []
     }
 }

@@ -3,23 +3,29 @@
 /// `count`, `count` for a knot at S; output boundaries `L_0 = 0`,
 /// `L_j = round(d_j · rate)` between, and the last
 /// `Int(Double(c_last − c_0) · F)` with `F = Double(d_last / (s_last − s_0))`
-/// (for a map that is one freeze, `round(d_last · rate)`). Segment j takes
-/// the κ source samples `c_j ..< c_j+1` to ℓ = `L_j+1 − L_j` output samples.
+/// (for a map that is one freeze, or whose last `s` is its first,
+/// `round(d_last · rate)`). Segment j takes the κ source samples
+/// `c_j ..< c_j+1` to ℓ = `L_j+1 − L_j` output samples; where `s` falls
+/// (SPEC §13), the samples `c_j+1 ..< c_j` in reverse order.
 public struct AudioMapPlan: Sendable, Equatable {
     /// One segment: source samples `first ..< first + count` become `length` output samples.
     public struct Segment: Sendable, Equatable {
-        /// The segment's first source sample.
+        /// The segment's lowest source sample.
         public let first: Int
         /// κ; 0 for a freeze, which gives `length` zeros.
         public let count: Int
         /// ℓ.
         public let length: Int
+        /// The samples are taken last first: the map plays them backwards.
+        public let isReversed: Bool
 
-        /// Source samples `first ..< first + count` to `length` output samples.
-        public init(first: Int, count: Int, length: Int) {
+        /// Source samples `first ..< first + count` (in reverse order when
+        /// `isReversed`) to `length` output samples.
+        public init(first: Int, count: Int, length: Int, isReversed: Bool = false) {
             self.first = first
             self.count = count
             self.length = length
+            self.isReversed = isReversed
         }
 
         /// One past the segment's last source sample.
@@ -55,8 +61,11 @@ public struct AudioMapPlan: Sendable, Equatable {
         }
         var segments: [Segment] = []
         for j in 0..<last {
-            let segment = Segment(first: sources[j], count: sources[j + 1] - sources[j], length: bounds[j + 1] - bounds[j])
-            if segment.count == 0 && knots[j + 1].source > knots[j].source {
+            let falls = sources[j + 1] < sources[j]
+            let segment = Segment(
+                first: min(sources[j], sources[j + 1]), count: abs(sources[j + 1] - sources[j]), length: bounds[j + 1] - bounds[j],
+                isReversed: falls)
+            if segment.count == 0 && knots[j + 1].source != knots[j].source {
                 throw .noAudioInSegment(knot: map.labels[j + 1])
             }
             guard segment.length >= 0 else { throw .audioEndsTooEarly(knot: map.labels[j + 1]) }
@@ -70,10 +79,30 @@ public struct AudioMapPlan: Sendable, Equatable {
         segments = [Segment(first: 0, count: count, length: length)]
     }
 
-    /// c_0: the lined-up samples before it are left out.
-    public var sourceStart: Int { segments[0].first }
-    /// c_last: the lined-up samples from it on are left out.
-    public var sourceEnd: Int { segments[segments.count - 1].end }
+    /// The least c: the lined-up samples before it are left out.
+    public var sourceStart: Int { segments.map(\.first).min() ?? 0 }
+    /// The greatest c: the lined-up samples from it on are left out.
+    public var sourceEnd: Int { segments.map(\.end).max() ?? 0 }
+
+    /// Whether every segment takes its samples in order.
+    public var isForward: Bool { !segments.contains(where: \.isReversed) }
+
+    /// The plan of the samples as the output takes them, one segment after
+    /// another (a reversed one last first), as if they were one source: the
+    /// same counts and lengths, each segment starting where the one before
+    /// ends. Scaling that source along it is scaling the source along this.
+    public var inOutputOrder: AudioMapPlan {
+        var first = 0
+        return AudioMapPlan(
+            segments: segments.map { segment in
+                defer { first += segment.count }
+                return Segment(first: first, count: segment.count, length: segment.length)
+            })
+    }
+
+    private init(segments: [Segment]) {
+        self.segments = segments
+    }
     /// The output's samples per channel: the last L.
     public var length: Int { segments.reduce(0) { $0 + $1.length } }
 }

@@ -45,6 +45,14 @@ public struct Chapter: Sendable, Equatable {
         return Chapter(start: retimedStart, end: retimedEnd, tags: tags)
     }
 
+    /// The chapter along a map that plays backwards (SPEC §13): a chapter
+    /// for each stretch of output during which its part of the source, after
+    /// `origin` is taken off, is on screen (TimeMap.outputSpans).
+    public func pieces(from origin: Rational, along map: TimeMap) -> [Chapter] {
+        guard let from = start.subtracting(origin), let to = end.subtracting(origin) else { return [] }
+        return map.outputSpans(from: from, to: to).map { Chapter(start: $0.start, end: $0.end, tags: tags) }
+    }
+
     /// The chapter's title, if it has one.
     public var title: String? { tags.first { $0.key.lowercased() == "title" }?.value }
 }

@@ -8,14 +8,14 @@ enum Retiming: Sendable {
 
 extension Retiming {
     /// The most source seconds an output second shows anywhere: 1/f for
-    /// one factor, along a map its fastest segment's.
+    /// one factor, along a map its fastest segment's, forwards or backwards.
     var fastestSpeed: Double {
         switch self {
         case .factor(let scale, _):
             return 1 / scale.factor.doubleValue
         case .map(let map):
             return zip(map.knots, map.knots.dropFirst()).map { a, b in
-                (b.source.doubleValue - a.source.doubleValue) / (b.output.doubleValue - a.output.doubleValue)
+                abs(b.source.doubleValue - a.source.doubleValue) / (b.output.doubleValue - a.output.doubleValue)
             }.max() ?? 0
         }
     }

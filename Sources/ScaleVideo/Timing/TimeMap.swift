@@ -1,8 +1,9 @@
-/// A piecewise-linear map from source time to output time (SPEC §8): knots
-/// `(s, d)` in exact seconds, `s` from the first frame, `d` from the output's
-/// start. Two knots with the same `s` are a freeze. A valid map has at least
-/// two knots, `d = 0` first, `d` strictly increasing, `s` never decreasing,
-/// and every segment at least one output frame long.
+/// A piecewise-linear map from source time to output time (SPEC §8, §13):
+/// knots `(s, d)` in exact seconds, `s` from the first frame, `d` from the
+/// output's start. Two knots with the same `s` are a freeze; a segment whose
+/// `s` falls plays that part of the source backwards. A valid map has at
+/// least two knots, `d = 0` first, `d` strictly increasing, and every
+/// segment at least one output frame long.
 public struct TimeMap: Sendable, Equatable, CustomStringConvertible {
     /// One knot: source time `s` lands at output time `d`.
     public struct Knot: Sendable, Equatable {
@@ -35,7 +36,6 @@ public struct TimeMap: Sendable, Equatable, CustomStringConvertible {
             guard j > 0 else { continue }
             let previous = knots[j - 1]
             guard knot.output > previous.output else { throw .outputNotIncreasing(knot: labels[j]) }
-            guard knot.source >= previous.source else { throw .sourceDecreasing(knot: labels[j]) }
             guard let length = knot.output.subtracting(previous.output), let sourceLength = knot.source.subtracting(previous.source),
                 sourceLength.multiplied(by: fps) != nil, length.multiplied(by: fps) != nil
             else { throw .tooLarge(knot: labels[j]) }
@@ -65,6 +65,116 @@ public struct TimeMap: Sendable, Equatable, CustomStringConvertible {
     public var sourceStart: Rational { knots[0].source }
     /// Where the map ends in the source: the last knot's `s`.
     public var sourceEnd: Rational { knots[knots.count - 1].source }
+    /// The earliest source time the map shows: its least `s`.
+    public var lowestSource: Rational { knots.map(\.source).min() ?? .zero }
+    /// The latest source time the map shows: its greatest `s`.
+    public var highestSource: Rational { knots.map(\.source).max() ?? .zero }
+
+    /// Whether no segment plays backwards: `s` never falls.
+    public var isForward: Bool { zip(knots, knots.dropFirst()).allSatisfy { $0.source <= $1.source } }
+
+    /// Whether the map only plays backwards or holds: `s` never rises, and falls somewhere.
+    public var isBackward: Bool {
+        !isForward && zip(knots, knots.dropFirst()).allSatisfy { $0.source >= $1.source }
+    }
+
+    /// The stretches of output time during which the source time on screen,
+    /// σ, lies in `from ..< to` (SPEC §13: a part of the source may show
+    /// more than once, or backwards), in output order, touching ones joined.
+    /// A freeze shows its `s` throughout. Along a falling segment σ runs
+    /// from the later time to the earlier, so the stretch begins where σ
+    /// reaches `to`.
+    public func outputSpans(from: Rational, to: Rational) -> [(start: Rational, end: Rational)] {
+        var spans: [(start: Rational, end: Rational)] = []
+        for (a, b) in zip(knots, knots.dropFirst()) {
+            let low = min(a.source, b.source)
+            let high = max(a.source, b.source)
+            let span: (Rational, Rational)?
+            if low == high {
+                span = from <= low && low < to ? (a.output, b.output) : nil
+            } else {
+                let first = max(from, low)
+                let last = min(to, high)
+                guard first < last, let enter = Self.output(at: a.source < b.source ? first : last, a, b),
+                    let leave = Self.output(at: a.source < b.source ? last : first, a, b)
+                else { continue }
+                span = (enter, leave)
+            }
+            guard let (start, end) = span, start < end else { continue }
+            if let previous = spans.last, previous.end == start {
+                spans[spans.count - 1].end = end
+            } else {
+                spans.append((start, end))
+            }
+        }
+        return spans
+    }
+
+    /// The output time at which the segment from `a` to `b` shows source time `t`.
+    private static func output(at t: Rational, _ a: Knot, _ b: Knot) -> Rational? {
+        guard let into = t.subtracting(a.source), let rise = b.source.subtracting(a.source),
+            let length = b.output.subtracting(a.output), let part = into.multiplied(by: length)?.divided(by: rise)
+        else { return nil }
+        return a.output.adding(part)
+    }
+
+    /// Where a map that plays both forwards and backwards first turns from
+    /// one to the other: the knot's label; nil for a map that does not.
+    public var firstTurn: String? {
+        var direction: Bool?
+        for (j, (a, b)) in zip(knots, knots.dropFirst()).enumerated() where a.source != b.source {
+            let falls = b.source < a.source
+            if let direction, direction != falls { return labels[j] }
+            direction = falls
+        }
+        return nil
+    }
+
+    /// The map on the source's time line turned round at `end`: knots
+    /// `(end − s, d)`. A map that plays backwards becomes one that plays
+    /// forwards over the frames taken last first (SPEC §13's frame rule for
+    /// falling segments is §8's on that time line). nil when a knot's `s` is
+    /// past `end` or the map is not valid at `fps`.
+    func mirrored(at end: Rational, fps: Rational) -> TimeMap? {
+        var turned: [Knot] = []
+        for knot in knots {
+            guard let source = end.subtracting(knot.source), source >= .zero else { return nil }
+            turned.append(Knot(source: source, output: knot.output))
+        }
+        return try? TimeMap(knots: turned, fps: fps, labels: labels)
+    }
+
+    /// The map `end = 0, start = D`: the part `start`–`end` of the source
+    /// played backwards in D seconds (`--reverse`, SPEC §13).
+    public static func reverse(start: Rational, end: Rational, duration: Rational, fps: Rational) throws(TimeMapError) -> TimeMap {
+        try TimeMap(knots: [Knot(source: end, output: .zero), Knot(source: start, output: duration)], fps: fps)
+    }
+
+    /// σ(τ): the source time on screen at output time `τ`, the map read from
+    /// output time to source time, linear between knots; the last knot's `s`
+    /// from its `d` on. nil before 0 or when it does not fit in 64-bit terms.
+    public func sourceTime(atOutput τ: Rational) -> Rational? {
+        guard τ >= .zero else { return nil }
+        guard let j = knots.lastIndex(where: { $0.output <= τ }), j + 1 < knots.count else { return sourceEnd }
+        let a = knots[j]
+        let b = knots[j + 1]
+        guard let into = τ.subtracting(a.output), let span = b.output.subtracting(a.output),
+            let rise = b.source.subtracting(a.source), let part = into.multiplied(by: rise)?.divided(by: span)
+        else { return nil }
+        return a.source.adding(part)
+    }
+
+    /// Whether the source plays backwards at output time `τ`: the segment
+    /// from the last knot at or before `τ` falls, or it is a freeze and the
+    /// last segment before it that moves falls (SPEC §13: a freeze after a
+    /// falling segment holds the frame that segment ended on).
+    public func playsBackwards(atOutput τ: Rational) -> Bool {
+        let j = min(knots.lastIndex(where: { $0.output <= τ }) ?? 0, knots.count - 2)
+        for i in stride(from: j, through: 0, by: -1) where knots[i + 1].source != knots[i].source {
+            return knots[i + 1].source < knots[i].source
+        }
+        return false
+    }
 
     /// N = ceil(D · fps), exactly; nil when D · fps does not fit in 64-bit terms.
     public func frameCount(fps: Rational) -> Int? {
@@ -83,12 +193,13 @@ public struct TimeMap: Sendable, Equatable, CustomStringConvertible {
         knots.map { "\($0.source)=\($0.output)" }.joined(separator: ",")
     }
 
-    /// g(t): the output time of source time `t`, linear between knots; at a
-    /// freeze, `t` equal to its `s` gives the freeze's first `d`. nil outside
-    /// the first and last knots' `s` (that part of the source is left out),
-    /// or when the result does not fit in 64-bit terms.
+    /// g(t): the output time of source time `t` along a forward map, linear
+    /// between knots; at a freeze, `t` equal to its `s` gives the freeze's
+    /// first `d`. nil outside the first and last knots' `s` (that part of
+    /// the source is left out), along a map that plays backwards, or when
+    /// the result does not fit in 64-bit terms.
     public func outputTime(at t: Rational) -> Rational? {
-        guard t >= sourceStart, t <= sourceEnd, let j = knots.firstIndex(where: { $0.source >= t }) else { return nil }
+        guard isForward, t >= sourceStart, t <= sourceEnd, let j = knots.firstIndex(where: { $0.source >= t }) else { return nil }
         if knots[j].source == t { return knots[j].output }
         let a = knots[j - 1]
         let b = knots[j]

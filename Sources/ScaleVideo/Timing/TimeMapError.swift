@@ -10,8 +10,6 @@ public enum TimeMapError: Error, Equatable, Sendable, CustomStringConvertible {
     case firstOutputNotZero(knot: String)
     /// `knot`'s `d` is not after the previous knot's.
     case outputNotIncreasing(knot: String)
-    /// `knot`'s `s` is before the previous knot's.
-    case sourceDecreasing(knot: String)
     /// `knot`'s `s` is below zero.
     case negativeSource(knot: String)
     /// The segment ending at `knot` lasts less than one output frame.
@@ -45,8 +43,6 @@ public enum TimeMapError: Error, Equatable, Sendable, CustomStringConvertible {
             "time map \(knot): the first knot's output time must be 0"
         case .outputNotIncreasing(let knot):
             "time map \(knot): output times must strictly increase"
-        case .sourceDecreasing(let knot):
-            "time map \(knot): source times must not decrease"
         case .negativeSource(let knot):
             "time map \(knot): source time must not be negative"
         case .segmentTooShort(let knot, let frame):

@@ -40,3 +40,29 @@ final class NearestPictures: PictureStage {
         if hasHeld && !range.isEmpty { try emit(range, adapter.adapt(held)) }
     }
 }
+
+/// `--motion nearest` along a map that plays backwards (SPEC §13): the
+/// frames come in the order the output shows them (BackwardFrames), one
+/// for each run of FramePicks, and each fills that run's output frames.
+final class PickedPictures: PictureStage {
+    private let runs: [FramePicks.Run]
+    private let adapter: PictureAdapter
+    private var next = 0
+
+    init(runs: [FramePicks.Run], adapter: PictureAdapter) {
+        self.runs = runs
+        self.adapter = adapter
+    }
+
+    var isComplete: Bool { next >= runs.count }
+
+    func arrive(_ frame: Frame, at timestamp: Int64, emit: (Range<Int>, Frame) throws -> Void) throws {
+        guard next < runs.count else { return }
+        try emit(runs[next].outputs, adapter.adapt(frame))
+        next += 1
+    }
+
+    func finish(emit: (Range<Int>, Frame) throws -> Void) throws {
+        guard isComplete else { throw ScaleError.failed("the video played backwards ended before its last frame") }
+    }
+}

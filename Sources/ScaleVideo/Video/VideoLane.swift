@@ -14,6 +14,9 @@ final class VideoLane: Lane {
     private var lastDuration: Int64 = 0
     private var sent = 0
     private var finished = false
+    /// Whether a source that ends early is called truncated: not where the
+    /// frames come in the output's order, which shows whatever the file holds.
+    private let checksEnd: Bool
     /// Where the part scaled ends, in seconds after the first frame.
     private let sourceEnd: Rational
     private let timeBase: Rational
@@ -21,12 +24,21 @@ final class VideoLane: Lane {
     /// - Parameters:
     ///   - packets: the video stream's packets, read alone or shared (VideoPlan.readsAlone).
     ///   - warn: told of damaged packets and frames skipped.
-    init(_ plan: VideoPlan, packets: PacketInput, output: OutputFile, warn: @escaping (String) -> Void) throws {
-        guard let clock = plan.clock(), let sourceEnd = plan.sourceEnd else { throw ScaleError.impossibleTarget }
+    ///   - isCancelled: asked while a map that plays backwards reads where the frames are.
+    init(
+        _ plan: VideoPlan, packets: PacketInput, output: OutputFile, warn: @escaping (String) -> Void,
+        isCancelled: () -> Bool
+    ) throws {
+        guard let sourceEnd = plan.sourceEnd else { throw ScaleError.impossibleTarget }
         let video = plan.source
+        let backwards = try plan.playsBackwards ? Self.backwards(plan, packets: packets, warn: warn, isCancelled: isCancelled) : nil
+        let followed = backwards?.plan ?? plan
+        let clock = backwards?.runs == nil ? followed.clock() : nil
+        if backwards?.runs == nil && clock == nil { throw ScaleError.impossibleTarget }
         // A blend or a flow needs every frame.
-        let shown = plan.motion == .nearest ? ShownFrames(references: video.references, clock: clock) : nil
-        frames = try StreamDecoder(packets: packets, kind: "video", selection: shown, warn: warn)
+        let shown = plan.motion == .nearest ? clock.map { ShownFrames(references: video.references, clock: $0) } : nil
+        frames = try backwards?.frames ?? StreamDecoder(packets: packets, kind: "video", selection: shown, warn: warn)
+        checksEnd = backwards == nil
         let stream = frames.stream
         frameCount = plan.frames
         self.sourceEnd = sourceEnd
@@ -36,10 +48,46 @@ final class VideoLane: Lane {
         track = try EncodedTrack(encoder: encoder, output: output, tags: plan.tags)
         picture.describe(track.stream, encodedBy: encoder)
         let adapter = PictureAdapter(encoder: encoder, toneMaps: plan.picture.mode == .toneMapped, source: stream)
-        stage = try shown.map { try NearestPictures(shown: $0, adapter: adapter) }
-            ?? Self.movingStage(plan, adapter: adapter, encoder: encoder)
+        stage = try backwards?.runs.map { PickedPictures(runs: $0, adapter: adapter) }
+            ?? shown.map { try NearestPictures(shown: $0, adapter: adapter) }
+            ?? Self.movingStage(followed, adapter: adapter, encoder: encoder)
         try StreamSideData.copyDisplayMatrix(from: stream, to: track.stream)
         if let hdr = plan.picture.hdr { try StreamSideData.add(hdr, to: track.stream) }
+    }
+
+    /// The frames of a map that plays backwards (SPEC §13), read a key-frame
+    /// interval at a time once where each lies is read from the stream's
+    /// packets. Under --motion nearest, in the order the output shows them,
+    /// one for each run of output frames (FramePicks). Under blend or flow,
+    /// along a map that only plays backwards: every frame, last first, on
+    /// the source's time line turned round at the end of the last frame, so
+    /// that the map turned round with it plays them forwards (`plan`).
+    private static func backwards(
+        _ plan: VideoPlan, packets: PacketInput, warn: @escaping (String) -> Void, isCancelled: () -> Bool
+    ) throws -> (frames: BackwardFrames, runs: [FramePicks.Run]?, plan: VideoPlan) {
+        guard case .map(let map) = plan.retiming, let input = packets as? OwnInput else { throw ScaleError.impossibleTarget }
+        let index = try FrameIndex(packets: input, references: plan.source.references, isCancelled: isCancelled)
+        guard let first = index.timestamps.first, let last = index.timestamps.last else { throw ScaleError.noFrames }
+        let times = index.timestamps.map { $0 - first }
+        let timeBase = plan.source.timeBase
+        if plan.motion == .nearest {
+            guard let picks = FramePicks(map: map, fps: plan.fps, frameCount: plan.frames, times: times, timeBase: timeBase)
+            else { throw ScaleError.impossibleTarget }
+            let frames = try BackwardFrames(input: input, index: index, order: picks.runs.map(\.frame), warn: warn)
+            return (frames, picks.runs, plan)
+        }
+        // JobPlan refuses blend and flow along a map that turns.
+        guard map.isBackward else { throw ScaleError.impossibleTarget }
+        let highest = map.highestSource.divided(by: timeBase).map { $0.ceilOfProduct(with: 1) } ?? .max
+        let end = max(Int128(last - first + index.lastDuration), highest)
+        guard end < Int128(Int64.max / 2), let endTime = timeBase.multiplied(by: Rational(Int64(end), 1)!),
+            let turned = map.mirrored(at: endTime, fps: plan.fps)
+        else { throw ScaleError.impossibleTarget }
+        let order = Array((0..<times.count).reversed())
+        let frames = try BackwardFrames(
+            input: input, index: index, order: order,
+            restamp: { i in Int64(end) - (i + 1 < times.count ? times[i + 1] : Int64(end)) }, warn: warn)
+        return (frames, nil, plan.retimed(.map(turned)))
     }
 
     /// The picture stage of --motion blend or flow, which follows the plan's MotionPlan.
@@ -65,7 +113,7 @@ final class VideoLane: Lane {
             return true
         }
         guard firstTimestamp != nil else { throw ScaleError.noFrames }
-        if !stage.isComplete { try checkReachedEnd() }
+        if !stage.isComplete && checksEnd { try checkReachedEnd() }
         frames.close()
         try stage.finish(emit: emit)
         try track.finish()

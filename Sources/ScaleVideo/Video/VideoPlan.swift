@@ -19,7 +19,21 @@ struct VideoPlan: Sendable {
     /// does not show (ShownFrames): under --motion nearest, where the part
     /// shown starts, or two frames shown lie, more than a second of source
     /// apart. Otherwise it takes its packets from the job's one reading.
-    var readsAlone: Bool { motion == .nearest && retiming.longestSkip(fps: fps) > 1 }
+    var readsAlone: Bool { playsBackwards || (motion == .nearest && retiming.longestSkip(fps: fps) > 1) }
+
+    /// Whether the retiming plays some of the source backwards (SPEC §13):
+    /// the frames are then read a key-frame interval at a time, seeking.
+    var playsBackwards: Bool {
+        if case .map(let map) = retiming { return !map.isForward }
+        return false
+    }
+
+    /// The same plan along another retiming.
+    func retimed(_ retiming: Retiming) -> VideoPlan {
+        VideoPlan(
+            input: input, source: source, tags: tags, fps: fps, frames: frames, retiming: retiming, motion: motion, picture: picture,
+            encoding: encoding)
+    }
 
     /// The frame clock of the retiming, in the source stream's time base.
     func clock() -> FrameClock? {
@@ -45,7 +59,7 @@ struct VideoPlan: Sendable {
     var sourceEnd: Rational? {
         switch retiming {
         case .factor(let scale, let start): start.adding(scale.sourceDuration)
-        case .map(let map): map.sourceEnd
+        case .map(let map): map.highestSource
         }
     }
 }

@@ -65,6 +65,33 @@ struct MapReference {
         }
     }
 
+    /// σ(τ) in seconds (SPEC §13): the map read from output time to source
+    /// time, linear between knots, the last `s` from the last `d` on.
+    func sourceTime(_ τ: Double) -> Double {
+        let s = knots.map { Double($0.s) / 1000 }
+        let d = knots.map { Double($0.d) / 1000 }
+        guard let j = d.lastIndex(where: { $0 <= τ + Self.epsilon }), j + 1 < d.count else { return s[s.count - 1] }
+        return s[j] + (τ - d[j]) * (s[j + 1] - s[j]) / (d[j + 1] - d[j])
+    }
+
+    /// For each output frame k, the source frame SPEC §13 says it shows: at
+    /// σ = σ(k / fps), the last i with t_i ≤ σ where the map rises or holds,
+    /// the last with t_i < σ (frame 0 if none) where it falls; a freeze
+    /// after a falling segment counts as falling.
+    func framesPlayingBackwards(times: [Double], fps: Double) -> [Int] {
+        let count = Int((Double(knots[knots.count - 1].d) / 1000 * fps - 1e-9).rounded(.up))
+        return (0..<count).map { k in
+            let τ = Double(k) / fps
+            let σ = sourceTime(τ)
+            var j = knots.lastIndex { Double($0.d) / 1000 <= τ + Self.epsilon }!
+            j = min(j, knots.count - 2)
+            while j > 0 && knots[j + 1].s == knots[j].s { j -= 1 }
+            let falling = knots[j + 1].s < knots[j].s
+            if falling { return times.lastIndex { $0 < σ - Self.epsilon } ?? 0 }
+            return times.lastIndex { $0 <= σ + Self.epsilon } ?? 0
+        }
+    }
+
     /// `ms` milliseconds at `rate`, rounded to the nearest sample, ties away from zero.
     private static func samples(_ ms: Int, rate: Int) -> Int { (2 * ms * rate + 1000) / 2000 }
 
@@ -84,7 +111,8 @@ struct MapReference {
         return (c, l)
     }
 
-    /// The scaled audio: segment j takes source samples `c_j ..< c_j+1` to
+    /// The scaled audio: segment j takes source samples `c_j ..< c_j+1` (or,
+    /// where `s` falls, `c_j+1 ..< c_j` last first, SPEC §13) to
     /// `L_j+1 − L_j` samples by SPEC §5 as if it were the whole signal, a
     /// freeze gives zeros, one segment after another.
     func audio(_ samples: [Int16], channels: Int, rate: Int, sourceMs: Int) -> [Int16] {
@@ -96,6 +124,8 @@ struct MapReference {
                 let length = l[j + 1] - l[j]
                 if c[j + 1] == c[j] {
                     out += [Int16](repeating: 0, count: length)
+                } else if c[j + 1] < c[j] {
+                    out += ReferenceScaler.scale(Array(channel[c[j + 1]..<c[j]].reversed()), length: length)
                 } else {
                     out += ReferenceScaler.scale(Array(channel[c[j]..<c[j + 1]]), length: length)
                 }

@@ -1,0 +1,177 @@
+import Foundation
+import Testing
+
+@testable import ScaleVideo
+
+/// --reverse and maps whose `s` falls (SPEC §13) through the built tool, on
+/// generated movies whose frames carry their index: every output frame and
+/// every 16-bit sample judged against SPEC's text (MapReference), read back
+/// with ffmpeg.
+@Suite(.serialized)
+struct ReverseTests {
+    let scratch: Scratch
+    /// 3 s at 30 fps (one key-frame interval), 16-bit stereo at 48 kHz.
+    let source: URL
+
+    init() throws {
+        scratch = try Scratch()
+        source = try Media.make(scratch.file("source.mov"))
+    }
+
+    func scale(_ arguments: [String]) throws -> ProcessOutput {
+        let result = try Tool.scale(arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        return result
+    }
+
+    /// Every output frame is the one §13 names, and the PCM is the map's, sample for sample.
+    func expectFollows(_ map: MapReference, output: URL, from input: URL, audio: Bool = true) throws {
+        let expected = map.framesPlayingBackwards(times: try Media.frameTimes(input), fps: 30)
+        let shown = try Media.frameIndices(output)
+        #expect(shown.count == expected.count)
+        let frame = firstDifference(shown, expected)
+        #expect(frame == nil, "frame \(frame ?? 0): \(frame.map { shown[$0] } ?? 0), not \(frame.map { expected[$0] } ?? 0)")
+        guard audio else { return }
+        let reference = map.audio(try Media.samples(input), channels: 2, rate: 48000, sourceMs: 3000)
+        let written = try Media.samples(output)
+        #expect(written.count == reference.count)
+        #expect(firstDifference(written, reference) == nil)
+    }
+
+    @Test func reverseShowsEveryFrameOnceLastFirstAndTheSoundBackwards() throws {
+        let output = scratch.file("back.mov")
+        let result = try scale([source.path, "-o", output.path, "--reverse", "--json"])
+        #expect(try Media.frameIndices(output) == Array((0..<90).reversed()))
+        let samples = try Media.samples(source)
+        let frames = stride(from: 0, to: samples.count, by: 2).map { [samples[$0], samples[$0 + 1]] }
+        #expect(try Media.samples(output) == Array(frames.reversed().joined()))
+        let json = try #require(try JSONResults(result.stdout).objects.first)
+        #expect(json["timeMap"] as? [[Double]] == [[3, 0], [0, 3]])
+        #expect(json["frames"] as? Int == 90 && json["audioSamples"] as? Int == 144000)
+        #expect(result.stderr.contains("source.mov → \(output.path): reversed, 90 frames, 3.000 s at 30 fps"), "\(result.stderr)")
+    }
+
+    @Test func reverseTakesAFactorAndAPartOfTheSource() throws {
+        let output = scratch.file("part.mov")
+        _ = try scale([source.path, "-o", output.path, "--reverse", "--factor", "2", "--start", "0.5", "--end", "2.51", "--quiet"])
+        try expectFollows(MapReference("2.51=0,0.5=4.02"), output: output, from: source)
+    }
+
+    @Test func aMapThatRisesHoldsFallsAndRisesAgainPutsEverythingWhereSpecSays() throws {
+        let knots = "0=0,2=2,2=2.5,0.5=4,1.5=5"
+        let output = scratch.file("turns.mov")
+        let result = try scale([source.path, "-o", output.path, "--time-map", knots, "--json"])
+        try expectFollows(MapReference(knots), output: output, from: source)
+        let shown = try Media.frameIndices(output)
+        // The freeze holds frame 60 (on screen at 2 s); falling from 2 s, frame 59 first.
+        #expect(shown[60..<75].allSatisfy { $0 == 60 } && shown[75] == 59)
+        #expect(try JSONResults(result.stdout).objects.first?["timeMap"] as? [[Double]] == [[0, 0], [2, 2], [2, 2.5], [0.5, 4], [1.5, 5]])
+        #expect(result.stderr.contains("ramp 5 knots (1 freeze, 1 backwards)"), "\(result.stderr)")
+    }
+
+    /// Key frames every 8 frames with B-frames, in mp4, mkv and MPEG-TS (whose
+    /// seeks are not exact: reading goes back to where the interval starts).
+    @Test(arguments: ["mp4", "mkv", "ts"])
+    func reversingAcrossKeyFrameIntervalsGivesEveryFrame(container: String) throws {
+        let input = try Media.make(
+            scratch.file("gop.\(container)"), audio: nil, videoArguments: ["-g", "8", "-keyint_min", "8", "-sc_threshold", "0"])
+        let output = scratch.file("gop-\(container).mov")
+        _ = try scale([input.path, "-o", output.path, "--reverse", "--factor", "1.5", "--quiet"])
+        try expectFollows(MapReference("3=0,0=4.5"), output: output, from: input, audio: false)
+    }
+
+    @Test func blendAndFlowBackwardsAreTheForwardModesOnTheReversedSource() throws {
+        // Reversed losslessly: its pictures are the source's decoded ones.
+        let reversed = scratch.file("reversed.mov")
+        try Tool.ffmpeg([
+            "-i", source.path, "-vf", "reverse", "-af", "areverse", "-c:v", "libx264", "-qp", "0", "-preset", "veryfast",
+            "-c:a", "pcm_s16le", reversed.path,
+        ])
+        for (motion, factor) in [("blend", "2.5"), ("blend", "0.4"), ("flow", "2")] {
+            let backwards = scratch.file("back-\(motion)-\(factor).mov")
+            let forwards = scratch.file("fwd-\(motion)-\(factor).mov")
+            _ = try scale([source.path, "-o", backwards.path, "--reverse", "--factor", factor, "--motion", motion, "--quiet"])
+            _ = try scale([reversed.path, "-o", forwards.path, "--factor", factor, "--motion", motion, "--quiet"])
+            let pictures = ["-map", "0:v:0", "-f", "framemd5", "-"]
+            let back = try Tool.ffmpeg(["-i", backwards.path] + pictures)
+            let forward = try Tool.ffmpeg(["-i", forwards.path] + pictures)
+            #expect(!back.isEmpty && back == forward, "\(motion) at \(factor)")
+            #expect(try Media.samples(backwards) == Media.samples(forwards), "\(motion) at \(factor)")
+        }
+    }
+
+    @Test func pitchKeptBackwardsKeepsTheToneAndTheCount() throws {
+        let tone = scratch.file("tone.wav")
+        try Tool.ffmpeg(["-f", "lavfi", "-i", "sine=f=440:r=48000:d=3", "-c:a", "pcm_s16le", tone.path])
+        let output = scratch.file("tone-back.wav")
+        _ = try scale([tone.path, "-o", output.path, "--reverse", "--factor", "2", "--keep-pitch", "--quiet"])
+        let written = try Media.samples(output).map { Double($0) / 32768 }
+        #expect(written.count == 288000)
+        let frequency = ToneAnalysis.frequency(of: written, in: 48000..<240000, rate: 48000)
+        #expect(abs(frequency - 440) < 2, "\(frequency) Hz")
+    }
+
+    @Test func subtitlesAndChaptersPlayBackwardsInOrder() throws {
+        let cues = scratch.file("cues.srt")
+        try "1\n00:00:00,500 --> 00:00:01,000\nfirst\n\n2\n00:00:02,000 --> 00:00:02,900\nsecond\n\n"
+            .write(to: cues, atomically: true, encoding: .utf8)
+        let chapters = scratch.file("chapters.txt")
+        try ";FFMETADATA1\n[CHAPTER]\nTIMEBASE=1/1000\nSTART=0\nEND=1000\ntitle=one\n[CHAPTER]\nTIMEBASE=1/1000\nSTART=1000\nEND=3000\ntitle=two\n"
+            .write(to: chapters, atomically: true, encoding: .utf8)
+        let input = scratch.file("film.mkv")
+        try Tool.ffmpeg([
+            "-i", source.path, "-i", cues.path, "-i", chapters.path, "-map", "0", "-map", "1", "-map_chapters", "2",
+            "-c:v", "copy", "-c:a", "copy", "-c:s", "srt", input.path,
+        ])
+        let output = scratch.file("back.mkv")
+        _ = try scale([input.path, "-o", output.path, "--reverse", "--factor", "2", "--quiet"])
+        let srt = String(decoding: try Tool.ffmpeg(["-i", output.path, "-map", "0:s:0", "-f", "srt", "-"]), as: UTF8.self)
+        #expect(srt == "1\n00:00:00,200 --> 00:00:02,000\nsecond\n\n2\n00:00:04,000 --> 00:00:05,000\nfirst\n\n", "\(srt)")
+        let listed = try Tool.run(
+            "ffprobe", ["-v", "error", "-show_entries", "chapter=start_time,end_time:chapter_tags=title", "-of", "csv=p=0", output.path])
+        #expect(listed.text.split(separator: "\n") == ["0.000000,4.000000,two", "4.000000,6.000000,one"], "\(listed.text)")
+    }
+
+    @Test func cancellingABackwardDecodeLeavesNothing() throws {
+        let input = try CancelTests.longMovie(in: scratch)
+        let temporary = scratch.file("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        let running = try RunningProcess(
+            "env", ["TMPDIR=" + temporary.path, Tool.scaleVideo.path, input.path, "-o", scratch.file("out.mov").path, "--reverse"]
+                + CancelTests.slowly)
+        #expect(Wait.untilWriting("out.mov", in: scratch.url), "no temporary output was written")
+        #expect(running.process.isRunning, "the conversion ended before it could be cancelled")
+        running.interrupt()
+        let result = running.wait(timeout: 30)
+        #expect(result.exited && result.status == 130, "\(result.stderr)")
+        #expect(try Tool.files(in: scratch.url) == ["long.mov", "source.mov", "tmp"])
+        #expect(try Tool.files(in: temporary) == [])
+    }
+
+    @Test func aDryRunPlansTheFallingKnotsAndWritesNothing() throws {
+        let result = try scale([source.path, "-o", scratch.file("plan.mov").path, "--reverse", "--duration", "6", "--dry-run", "--json"])
+        let json = try #require(try JSONResults(result.stdout).objects.first)
+        #expect(json["status"] as? String == "planned" && json["timeMap"] as? [[Double]] == [[3, 0], [0, 6]])
+        #expect(json["frames"] as? Int == 180 && json["audioSamples"] as? Int == 288000)
+        #expect(try Tool.files(in: scratch.url) == ["source.mov"])
+    }
+}
+
+/// The backward reader itself: bounded by the pictures it may hold, not by
+/// the key-frame interval, whose frames it then decodes again in slices.
+struct BackwardFramesTests {
+    @Test func aLongIntervalIsReadInSlicesOfAtMostTheLimit() throws {
+        let scratch = try Scratch()
+        // 2 s at 30 fps, one key frame: a 60-frame interval.
+        let input = try Media.make(scratch.file("long-gop.mp4"), seconds: 2, audio: nil)
+        let packets = try OwnInput(path: input.path, streamIndex: 0)
+        let index = try FrameIndex(packets: packets, references: PacketReferences(stream: packets.stream), isCancelled: { false })
+        #expect(index.intervals.count == 1 && index.timestamps.count == 60)
+        let order = Array((0..<60).reversed())
+        let frames = try BackwardFrames(input: packets, index: index, order: order, limit: 7, warn: { Issue.record("\($0)") })
+        var stamps: [Int64] = []
+        while let frame = try frames.nextFrame() { stamps.append(try #require(frame.timestamp)) }
+        #expect(stamps == order.map { index.timestamps[$0] })
+        #expect(frames.mostHeld == 7 && frames.intervalsDecoded == 9)
+    }
+}
