@@ -95,7 +95,7 @@ final class Batch: Sendable {
             outcome = .failed(problem)
         } else {
             var request = template.with(input: item.input, output: item.output)
-            let existing = skipExisting && ([request.output] + (request.waveform.map { [$0] } ?? [])).contains {
+            let existing = skipExisting && ([request.output] + request.sideFiles).contains {
                 FileManager.default.fileExists(atPath: $0)
             }
             // What is there is replaced unless it proves complete.
@@ -129,6 +129,7 @@ final class Batch: Sendable {
             return .ok(
                 try job.run(plan, startedAt: started, progress: { self.reporter.progress(index, $0) }, warning: { warnings.add($0) }))
         case .plan:
+            try job.writeMapPicture(of: plan)
             return .planned(plan)
         }
     }

@@ -78,6 +78,13 @@ enum HelpText {
         subtitles are left out. --motion blend and flow follow a map that \
         plays only backwards, as --reverse does.
 
+        Smooth curves: --curve smooth runs a map as a monotone cubic through \
+        its knots (PCHIP) instead of straight lines, so the speed eases from \
+        one to the next, into and out of freezes and reversals; the sound \
+        follows it like tape (or with --keep-pitch). --plot-map FILE.png \
+        draws the map: source time over output time with its knots, and the \
+        speed under it; with --dry-run it is the only file written.
+
         Without -o, each output goes next to its input (or into \
         --output-dir) as NAME-scaled.mov, or with the --container extension; \
         sound alone keeps its format (song.flac → song-scaled.flac) where it \
@@ -124,6 +131,7 @@ enum HelpText {
           scale-video game.mp4 -o highlight.mov --speed 0:1,12:0.25,14:1
           scale-video game.mp4 -o hold.mov --time-map 0=0,4=4,4=5,6=13
           scale-video jump.mp4 -o back.mov --reverse --factor 2
+          scale-video game.mp4 --speed 0:1,12:0.25,14:1 --curve smooth --plot-map ramp.png --dry-run
           scale-video game.mp4 -o ramp.mov --time-map @ramp.txt --dry-run
         """
 }

@@ -57,7 +57,10 @@ struct InputReport {
         case .ok(let result):
             line.add("sourceDuration", result.sourceDuration)
             line.add("duration", result.duration)
-            if let map = result.timeMap { line.add("timeMap", map.seconds) }
+            if let map = result.timeMap {
+                line.add("timeMap", map.seconds)
+                line.add("curve", map.curve.rawValue)
+            }
             line.add("fps", result.fps.doubleValue)
             line.add("frames", result.frames)
             line.add("motion", result.motion?.rawValue)
@@ -79,6 +82,7 @@ struct InputReport {
             line.add("duration", plan.targetDuration)
             if let map = plan.timeMap {
                 line.add("timeMap", map.seconds)
+                line.add("curve", map.curve.rawValue)
             } else {
                 line.add("factor", plan.scale.factor.doubleValue)
             }
@@ -156,17 +160,6 @@ struct InputReport {
 extension TimeMap {
     /// The knots as `[s, d]` pairs in seconds, as `--json` gives them.
     var seconds: [[Double]] { knots.map { [$0.source.doubleValue, $0.output.doubleValue] } }
-
-    /// The map's shape in a few words: `ramp 4 knots`, with its freezes if any.
-    var shape: String {
-        let freezes = freezeCount
-        let backwards = zip(knots, knots.dropFirst()).count { $0.source > $1.source }
-        if knots.count == 2 && backwards == 1 { return "reversed" }
-        var parts: [String] = []
-        if freezes > 0 { parts.append("\(freezes) freeze\(freezes == 1 ? "" : "s")") }
-        if backwards > 0 { parts.append("\(backwards) backwards") }
-        return "ramp \(knots.count) knots" + (parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))")
-    }
 
     /// The map and its duration: `ramp 4 knots, 12.000 s`.
     var summary: String { shape + ", " + String(printf: "%.3f s", duration.doubleValue) }

@@ -235,7 +235,8 @@ final class Reporter: Sendable {
             parts.append("\(audio.sourceSamples) → \(audio.samples) audio samples at \(audio.rate) Hz")
             if audio.keepsPitch { parts.append("pitch kept") }
         }
-        return parts.joined(separator: ", ") + " (dry run, nothing written)"
+        let written = plan.request.plotMap.map { "only the map drawn into \($0)" } ?? "nothing written"
+        return parts.joined(separator: ", ") + " (dry run, \(written))"
     }
 
     private func showJob(_ job: Running, now: Date) {

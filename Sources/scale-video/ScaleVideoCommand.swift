@@ -35,7 +35,7 @@ struct ScaleVideoCommand: ParsableCommand {
     /// The checks that span groups; each group checks its own options.
     func validate() throws {
         if inputs.isEmpty && batch.inputsFrom == nil { throw ValidationError("Give the inputs: their paths, or --inputs-from <file>.") }
-        try Self.check(inputCount: inputs.count, outputs: outputs, audio: audio)
+        try Self.check(inputCount: inputs.count, outputs: outputs, audio: audio, target: target)
         if batch.skipExisting && outputs.overwrite { throw ValidationError("Give only one of --overwrite and --skip-existing.") }
         if video.noVideo && audio.noAudio { throw ValidationError("Give only one of --no-video and --no-audio.") }
         if let chosen = outputs.chosenContainer {
@@ -50,6 +50,7 @@ struct ScaleVideoCommand: ParsableCommand {
         if video.motion != .nearest, case .timeMap(let map) = try target.target(), let turn = map.firstTurn {
             throw ValidationError(JobPlan.turnRefusal(motion: video.motion, at: turn) + ".")
         }
+        if video.motion != .nearest && target.curve == .smooth { throw ValidationError(JobPlan.curveRefusal(motion: video.motion) + ".") }
         let codec = video.videoCodec ?? outputs.chosenContainer?.defaultVideoCodec ?? .h264
         if let crf = video.crf, !codec.rateFactors.contains(crf) {
             let range = codec.rateFactors
@@ -59,14 +60,15 @@ struct ScaleVideoCommand: ParsableCommand {
 
     /// The checks on how many inputs there are, for those on the command
     /// line and again once the list is read.
-    private static func check(inputCount: Int, outputs: OutputOptions, audio: AudioOptions) throws {
+    private static func check(inputCount: Int, outputs: OutputOptions, audio: AudioOptions, target: TargetOptions) throws {
         if outputs.output != nil, inputCount > 1 { throw ValidationError("-o takes one input; use --output-dir for several.") }
         if audio.waveform != nil, inputCount > 1 { throw ValidationError("--waveform takes one input.") }
+        if target.plotMap != nil, inputCount > 1 { throw ValidationError("--plot-map takes one input.") }
     }
 
     func run() throws {
         let listed = try batch.inputs(after: inputs)
-        try Self.check(inputCount: listed.count, outputs: outputs, audio: audio)
+        try Self.check(inputCount: listed.count, outputs: outputs, audio: audio, target: target)
         let shard = try batch.selectedShard()
         let inputs = shard.map { shard in listed.filter(shard.holds) } ?? listed
         let template = try template()
@@ -100,6 +102,6 @@ struct ScaleVideoCommand: ParsableCommand {
             overwrite: outputs.overwrite, audioTracks: audio.audioTrack, keepHDR: video.keepHdr,
             trim: target.trim, mono: audio.mono, padAudio: audio.padAudio, waveform: audio.waveform,
             noiseFloor: audio.noiseFloor, keepPitch: audio.keepPitch, motion: video.motion, noVideo: video.noVideo,
-            noAudio: audio.noAudio, reverse: target.reverse)
+            noAudio: audio.noAudio, reverse: target.reverse, curve: target.curve, plotMap: target.plotMap)
     }
 }

@@ -21,6 +21,16 @@ struct TargetOptions: ParsableArguments {
         valueName: "FROM:SPEED,…"))
     var speed: String?
 
+    @Option(help: ArgumentHelp(
+        "How a time map runs between its knots: linear (straight lines: the speed jumps at each knot) or smooth (a monotone cubic through the knots: the speed eases from one to the next, into and out of freezes and reversals). Default: linear.",
+        valueName: "shape"))
+    var curve: Curve = .linear
+
+    @Option(help: ArgumentHelp(
+        "Also draw the time map into this PNG file: source time over output time with its knots, and the speed under it (one input only). With --dry-run it is the only file written.",
+        valueName: "file.png"))
+    var plotMap: String?
+
     @Flag(help: ArgumentHelp(
         "Play the source (or the part from --start to --end) backwards: its last frame first. With --duration or --factor it lasts that long; alone, as long as the source. Frames are decoded a key-frame interval at a time, so memory does not grow with the clip."))
     var reverse = false
@@ -45,6 +55,9 @@ struct TargetOptions: ParsableArguments {
         if reverse, let option = timeMap != nil ? "--time-map" : speed != nil ? "--speed" : nil {
             throw ValidationError("--reverse plays the part scaled backwards; \(option) plays backwards where its source times fall: give one of them.")
         }
+        if curve == .smooth && timeMap == nil && speed == nil {
+            throw ValidationError("--curve smooth shapes a time map: give --time-map or --speed.")
+        }
         if given == 0 && !reverse {
             throw ValidationError("Give the target as --duration <seconds>, --factor <x>, --time-map <knots> or --speed <FROM:SPEED,…>.")
         }
@@ -59,6 +72,7 @@ struct TargetOptions: ParsableArguments {
         if let option = timeMap != nil ? "--time-map" : speed != nil ? "--speed" : nil, start != nil || end != nil {
             throw ValidationError("\(option) replaces --start and --end (a time map's first and last knots say which part of the source it keeps).")
         }
+        if let plotMap, !plotMap.lowercased().hasSuffix(".png") { throw ValidationError("--plot-map \(plotMap): use a .png name.") }
         _ = try target()
         if let start, start < .zero { throw ValidationError("--start cannot be below 0.") }
         if let end {
@@ -100,6 +114,8 @@ struct TargetOptions: ParsableArguments {
 extension Rational: ExpressibleByArgument {
     public init?(argument: String) { self.init(parsing: argument) }
 }
+
+extension Curve: ExpressibleByArgument {}
 
 extension FrameRate: ExpressibleByArgument {
     public init?(argument: String) {

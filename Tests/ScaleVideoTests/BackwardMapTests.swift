@@ -117,3 +117,42 @@ struct BackwardMapTests {
         #expect(blocks == 3)
     }
 }
+
+/// `--curve smooth` (SPEC §13), held to SciPy's `PchipInterpolator`: the
+/// values below are SciPy 1.17's for these knots, printed once by hand.
+struct SmoothCurveTests {
+    @Test func theCurveIsSciPysPchip() throws {
+        let map = try TimeMap(list: "0=0,1=1,1.5=2.5,1.5=3.5,0.5=5", fps: Rational(30, 1)!)
+        let curve = SmoothCurve(map: map)
+        let slopes = [1.2666666666666666, 0.5172413793103449, 0.0, 0.0, -1.0666666666666664]
+        #expect(zip(curve.slopes, slopes).allSatisfy { abs($0 - $1) < 1e-12 }, "\(curve.slopes)")
+        let at: [(τ: Double, σ: Double)] = [
+            (0.5, 0.5936781609195403), (1.7, 1.3280255427841634), (3.0, 1.5), (4.2, 1.235762962962963), (4.9, 0.605659259259259),
+        ]
+        for (τ, σ) in at { #expect(abs(curve.sourceTime(atOutput: τ) - σ) < 1e-12, "σ(\(τ))") }
+        #expect(curve.sourceTime(atOutput: 5) == 0.5 && curve.sourceTime(atOutput: 9) == 0.5)
+        #expect(!curve.playsBackwards(atOutput: 3) && curve.playsBackwards(atOutput: 4) && !curve.playsBackwards(atOutput: 0.2))
+        // Two knots: the straight line.
+        let line = SmoothCurve(map: try TimeMap(list: "1=0,3=4", fps: Rational(30, 1)!))
+        #expect(line.sourceTime(atOutput: 1) == 1.5 && line.slopes == [0.5, 0.5])
+    }
+
+    @Test func aTimeOnTheCurveIsFoundWhereItIs() throws {
+        let curve = SmoothCurve(map: try TimeMap(list: "0=0,1=1,1.5=2.5,1.5=3.5,0.5=5", fps: Rational(30, 1)!))
+        for (segment, t) in [(0, 0.25), (1, 1.2), (3, 1.0)] {
+            let τ = curve.outputTime(of: t, inSegment: segment)
+            #expect(abs(curve.sourceTime(atOutput: τ) - t) < 1e-8, "segment \(segment) at \(t)")
+        }
+    }
+
+    @Test func pitchKeptFollowsTheCurveAsStraightLinesAFrameApart() throws {
+        var map = try TimeMap(list: "0=0,1=1,2=4,2=5", fps: Rational(30, 1)!)
+        map.curve = .smooth
+        let dense = try #require(map.following(fps: Rational(30, 1)!))
+        let curve = SmoothCurve(map: map)
+        // 30 + 90 parts, then the freeze as it is.
+        #expect(dense.knots.count == 30 + 90 + 2)
+        #expect(dense.knots.last == map.knots.last && dense.knots[dense.knots.count - 2] == map.knots[2])
+        for knot in dense.knots { #expect(abs(curve.sourceTime(atOutput: knot.output.doubleValue) - knot.source.doubleValue) <= 5e-7) }
+    }
+}

@@ -14,7 +14,7 @@ struct FolderDependencyTests {
         "Output": ["Source", "FFmpeg", "Signal", "Timing", "Support"],
         "Source": ["FFmpeg", "Signal", "Timing", "Support"],
         "FFmpeg": ["Waveform", "Signal", "Timing", "Support"],
-        "Waveform": ["Signal", "Support"],
+        "Waveform": ["Signal", "Timing", "Support"],
         "Signal": ["Timing", "Support"],
         "Timing": ["Support"],
         "Support": [],

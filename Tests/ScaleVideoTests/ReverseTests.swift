@@ -175,3 +175,79 @@ struct BackwardFramesTests {
         #expect(frames.mostHeld == 7 && frames.intervalsDecoded == 9)
     }
 }
+
+/// `--curve smooth` and `--plot-map` through the built tool (SPEC §13).
+@Suite(.serialized)
+struct SmoothCurveEndToEndTests {
+    let scratch: Scratch
+    /// 3 s at 30 fps, 16-bit stereo at 48 kHz.
+    let source: URL
+
+    init() throws {
+        scratch = try Scratch()
+        source = try Media.make(scratch.file("source.mov"))
+    }
+
+    /// Every frame the curve's (PchipReference), every sample within one step of it.
+    @Test(arguments: [
+        ("0=0,1=1,2=4,3=5", [Range<Int>]()),
+        ("0=0,1.5=1.5,1.5=2,0.5=3.5,2.5=5", [72000..<96000]),
+    ])
+    func everyFrameAndSampleFollowsTheCurve(knots: String, silent: [Range<Int>]) throws {
+        let output = scratch.file("curve.mov")
+        let result = try Tool.scale([source.path, "-o", output.path, "--time-map", knots, "--curve", "smooth", "--json", "--overwrite"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let map = MapReference(knots)
+        let curve = PchipReference(map)
+        let count = Int((Double(map.knots.last!.d) / 1000 * 30 - 1e-9).rounded(.up))
+        let expected = curve.frames(times: try Media.frameTimes(source), fps: 30, count: count)
+        let shown = try Media.frameIndices(output)
+        #expect(firstDifference(shown, expected) == nil, "\(shown) against \(expected)")
+        let length = map.bounds(rate: 48000, count: 144000, sourceMs: 3000).l.last!
+        let reference = curve.audio(try Media.samples(source), channels: 2, rate: 48000, count: length, silent: silent)
+        let written = try Media.samples(output)
+        #expect(written.count == reference.count)
+        let worst = zip(written, reference).map { abs(Int($0) - Int($1)) }.max() ?? 0
+        #expect(worst <= 1, "a sample differs by \(worst)")
+        let json = try #require(try JSONResults(result.stdout).objects.first)
+        #expect(json["curve"] as? String == "smooth")
+        #expect(result.stderr.contains("smooth ramp"), "\(result.stderr)")
+    }
+
+    @Test func pitchKeptFollowsTheCurveWithTheSameCount() throws {
+        let output = scratch.file("pitch.mov")
+        let result = try Tool.scale([
+            source.path, "-o", output.path, "--speed", "0:1,1:0.25,2:1", "--curve", "smooth", "--keep-pitch", "--quiet",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try Media.samples(output).count == 2 * Int(Double(144000) * 6.0 / 3.0))
+    }
+
+    @Test func aDryRunDrawsTheMapAndWritesNothingElse() throws {
+        let picture = scratch.file("map.png")
+        let result = try Tool.scale([
+            source.path, "-o", scratch.file("never.mov").path, "--time-map", "0=0,1=1,1=1.5,0=3", "--curve", "smooth",
+            "--plot-map", picture.path, "--dry-run",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try Tool.files(in: scratch.url) == ["map.png", "source.mov"])
+        #expect(try Tool.probe(picture, stream: "v:0", "width,height") == "1200\n660")
+        #expect(result.stderr.contains("(dry run, only the map drawn into \(picture.path))"), "\(result.stderr)")
+        let output = scratch.file("real.mov")
+        let drawn = scratch.file("real.png")
+        let real = try Tool.scale([source.path, "-o", output.path, "--factor", "2", "--plot-map", drawn.path, "--quiet"])
+        #expect(real.status == 0, "\(real.stderr)")
+        #expect(try Tool.files(in: scratch.url) == ["map.png", "real.mov", "real.png", "source.mov"])
+    }
+
+    @Test func aSmoothCurveNeedsAMapAndNearestFrames() throws {
+        for (arguments, message) in [
+            (["--factor", "2", "--curve", "smooth"], "--curve smooth shapes a time map: give --time-map or --speed"),
+            (["--time-map", "0=0,1=2", "--curve", "smooth", "--motion", "blend"], "--motion blend follows straight time maps"),
+            (["--factor", "2", "--plot-map", "map.jpg"], "--plot-map map.jpg: use a .png name"),
+        ] {
+            let result = try Tool.scale([source.path, "-o", scratch.file("x.mov").path] + arguments)
+            #expect(result.status == 64 && result.stderrLines.first?.contains(message) == true, "\(arguments): \(result.stderr)")
+        }
+    }
+}

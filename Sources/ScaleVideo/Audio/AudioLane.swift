@@ -59,13 +59,18 @@ final class AudioLane<Sample: PCMSample>: Lane {
         track = try EncodedTrack(encoder: encoder, output: output, tags: plan.tags)
         track.stream.mark(isDefault: plan.isDefault, isForced: plan.isForced)
         let blockSize = encoder.audioFrameSize ?? 4096
-        let scaled = plan.segments.isForward ? plan.segments : plan.segments.inOutputOrder
-        scaler =
-            plan.keepsPitch
-            ? PitchStretcher(channels: layout.channels, rate: rate, plan: scaled, blockSize: blockSize)
-            : MapAudioScaler(channels: layout.channels, plan: scaled, blockSize: blockSize)
+        // The curve's scaler keeps its own spool: it reads the source where the curve says.
+        let spools = !plan.segments.isForward && plan.curve == nil
+        let scaled = spools ? plan.segments.inOutputOrder : plan.segments
+        if let curve = plan.curve {
+            scaler = try CurveScaler(channels: layout.channels, rate: rate, curve: curve, plan: plan.segments, blockSize: blockSize)
+        } else if plan.keepsPitch {
+            scaler = PitchStretcher(channels: layout.channels, rate: rate, plan: scaled, blockSize: blockSize)
+        } else {
+            scaler = MapAudioScaler(channels: layout.channels, plan: scaled, blockSize: blockSize)
+        }
         merged = .allocate(capacity: plan.mono ? 4096 : 0)
-        spool = plan.segments.isForward ? nil : try SampleSpool(channels: layout.channels)
+        spool = spools ? try SampleSpool(channels: layout.channels) : nil
         cursor = SpoolCursor(plan.segments)
         spooled = .allocate(capacity: spool == nil ? 0 : Self.spoolBlock * layout.channels)
         lined = plan.segments

@@ -29,6 +29,10 @@ public struct AudioPlan: Sendable {
     let mono: Bool
     /// Stretched keeping the pitch (SPEC §10) rather than tape-style.
     public let keepsPitch: Bool
+    /// Tape-style along `--curve smooth` (SPEC §13): read where the curve
+    /// says, `segments` giving the count and the freezes; nil otherwise
+    /// (with --keep-pitch, `segments` are the straight lines close to the curve).
+    let curve: SmoothCurve?
 
     /// Samples per channel the scaler takes.
     public var sourceSamples: Int { segments.sourceEnd - segments.sourceStart }
@@ -41,7 +45,7 @@ public struct AudioPlan: Sendable {
         AudioPlan(
             input: input, track: track, streamIndex: streamIndex, tags: tags, isDefault: true, isForced: isForced, rate: rate,
             samples: samples, alignment: alignment, available: available, segments: segments, encoding: encoding, mono: mono,
-            keepsPitch: keepsPitch)
+            keepsPitch: keepsPitch, curve: curve)
     }
 
     /// How long the audio written lasts: its samples over the rate.

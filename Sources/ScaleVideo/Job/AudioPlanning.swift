@@ -38,7 +38,8 @@ extension JobPlan {
     /// fails when a segment that is not a freeze holds no sample.
     static func audio(
         _ counted: CountedAudio, track: AudioTrack, request: ScaleRequest, container: OutputContainer,
-        whole: Rational, scale: TimeScale, timeMap: TimeMap?, hasVideo: Bool, required: Bool, warning: (String) -> Void
+        whole: Rational, scale: TimeScale, timeMap: TimeMap?, fps: Rational, hasVideo: Bool, required: Bool,
+        warning: (String) -> Void
     ) throws -> AudioPlan? {
         let range = (timeMap == nil ? request.trim : .whole).samples(rate: counted.rate, duration: whole)
         var planned = counted.alignment.trimmed(from: range.start, to: range.end)
@@ -49,8 +50,10 @@ extension JobPlan {
         }
         let segments: AudioMapPlan
         if let timeMap, planned.count > 0 {
+            // Pitch kept follows the smooth curve as straight lines close to it.
+            guard let followed = request.keepPitch ? timeMap.following(fps: fps) : timeMap else { throw ScaleError.impossibleTarget }
             do throws(TimeMapError) {
-                segments = try AudioMapPlan(map: timeMap, rate: counted.rate, count: planned.count, sourceDuration: whole)
+                segments = try AudioMapPlan(map: followed, rate: counted.rate, count: planned.count, sourceDuration: whole)
             } catch {
                 throw ScaleError.failed(error.description)
             }
@@ -74,6 +77,6 @@ extension JobPlan {
             input: request.input, track: track.number, streamIndex: track.stream.index, tags: container.streamTags(from: track.stream.tags),
             isDefault: track.stream.isDefault, isForced: track.stream.isForced, rate: counted.rate, samples: segments.length,
             alignment: planned, available: available, segments: segments, encoding: encoding, mono: request.mono,
-            keepsPitch: request.keepPitch)
+            keepsPitch: request.keepPitch, curve: request.keepPitch ? nil : timeMap?.smoothCurve)
     }
 }

@@ -67,7 +67,7 @@ public struct JobPlan: Sendable {
             if !writesVideo { throw ScaleError.noAudioToWrite(request.output) }
             if let waveform = request.waveform { throw ScaleError.noAudioToWrite(waveform) }
         }
-        for path in [request.output] + (request.waveform.map { [$0] } ?? []) {
+        for path in [request.output] + request.sideFiles {
             try AtomicOutput.check(finalPath: path, input: request.input, overwrite: request.overwrite, folderToBeMade: folderToBeMade)
         }
         let counted = try tracks.compactMap { track in
@@ -80,8 +80,15 @@ public struct JobPlan: Sendable {
         // Only a --start can leave nothing of a source that lasts.
         guard whole.isPositive else { throw source.video == nil ? ScaleError.noAudioSamples : ScaleError.unknownDuration }
         let fps = try Self.frameRate(of: request, source: source.video, writesVideo: writesVideo)
-        let timeMap = try request.reverse
+        var timeMap = try request.reverse
             ? Self.reverseMap(of: request, within: whole, fps: fps) : Self.timeMap(of: request.target, sourceDuration: whole, fps: fps)
+        if request.curve == .smooth {
+            guard timeMap != nil else { throw ScaleError.failed("--curve smooth shapes a time map: give --time-map or --speed") }
+            if writesVideo && request.motion != .nearest {
+                throw ScaleError.failed(Self.curveRefusal(motion: request.motion))
+            }
+            timeMap?.curve = .smooth
+        }
         if timeMap != nil && !request.trim.isWhole && !request.reverse {
             throw ScaleError.failed("a time map replaces --start and --end")
         }
@@ -93,7 +100,7 @@ public struct JobPlan: Sendable {
             counted.compactMap { track, counted in
                 try Self.audio(
                     counted, track: track, request: request, container: container, whole: whole, scale: scale, timeMap: timeMap,
-                    hasVideo: source.video != nil, required: audioMatters, warning: warning)
+                    fps: fps, hasVideo: source.video != nil, required: audioMatters, warning: warning)
             })
         if request.waveform != nil, audio.first?.sourceSamples == 0 {
             throw ScaleError.failed("--waveform has no source audio to draw: the time map is only a freeze")
@@ -155,6 +162,17 @@ public struct JobPlan: Sendable {
             chapters: chapters.count, timecode: timecode)
     }
 
+    /// The picture of the time map (MapPicture): the map, or for one
+    /// factor the straight line from the part's start to its end.
+    func mapPicture() throws -> RGBImage {
+        if let timeMap { return MapPicture.render(timeMap) }
+        let start = request.trim.start
+        guard let end = start.adding(scale.sourceDuration), let duration = scale.exactTargetDuration,
+            let line = try? TimeMap(knots: [TimeMap.Knot(source: start, output: .zero), TimeMap.Knot(source: end, output: duration)], fps: fps)
+        else { throw ScaleError.impossibleTarget }
+        return MapPicture.render(line)
+    }
+
     /// D, the output's duration in seconds.
     public var targetDuration: Double { timeMap?.duration.doubleValue ?? scale.targetDuration }
 
@@ -205,6 +223,11 @@ public struct JobPlan: Sendable {
     public static func turnRefusal(motion: Motion, at knot: String) -> String {
         "--motion \(motion.rawValue) follows a time map that plays only forwards or only backwards, and this one turns at \(knot): "
             + "use --motion nearest, or make one output of each part"
+    }
+
+    /// Why --motion blend or flow cannot follow --curve smooth.
+    public static func curveRefusal(motion: Motion) -> String {
+        "--motion \(motion.rawValue) follows straight time maps: with --curve smooth use --motion nearest"
     }
 
     /// The map `--reverse` means (SPEC §13): the part from --start to --end
@@ -357,7 +380,7 @@ public struct JobPlan: Sendable {
             let name = chapter.title.map { "chapter \(index + 1) \"\($0)\"" } ?? "chapter \(index + 1)"
             warning("\(name) dropped: the time map leaves its part of the source out")
         }
-        guard timeMap.isForward else {
+        guard timeMap.isForward && timeMap.curve == .linear else {
             // Along a map that plays backwards a chapter may show in several stretches, in any order.
             let pieces = source.chapters.enumerated().flatMap { index, chapter in
                 let pieces = chapter.pieces(from: timeline, along: timeMap)

@@ -63,14 +63,27 @@ public final class ScaleJob: Sendable {
             seconds: Date().timeIntervalSince(started), measured: measured, carryover: plan.carryover)
     }
 
+    /// Draws `plan`'s time map into the --plot-map file, in place at once:
+    /// what a dry run writes (SPEC §13: it is all a dry run writes).
+    public func writeMapPicture(of plan: JobPlan) throws {
+        guard let path = request.plotMap else { return }
+        let picture = try AtomicOutput(finalPath: path, input: request.input, overwrite: request.overwrite)
+        do {
+            try picture.write(PNGWriter.encode(plan.mapPicture()))
+            try picture.commit()
+        } catch let error as FFmpegError {
+            throw ScaleError.failed(error.description)
+        }
+    }
+
     /// The file already at the output path, read back, when it is `plan`'s
     /// output complete: it holds every planned frame and the planned audio
     /// to the sample, as a new output must before it is put in place, and
     /// the waveform asked for is there too. nil when there is no file or it
-    /// holds something else. Beside a complete output, temporary files that
+    /// holds something else (or a picture asked for is missing). Beside a complete output, temporary files that
     /// a killed run left are removed.
     public func completedOutput(of plan: JobPlan) throws -> MeasuredOutput? {
-        if let waveform = request.waveform, !FileManager.default.fileExists(atPath: waveform) { return nil }
+        if request.sideFiles.contains(where: { !FileManager.default.fileExists(atPath: $0) }) { return nil }
         let measured: MeasuredOutput
         do {
             measured = try readBack(request.output, holding: plan)
@@ -79,7 +92,7 @@ public final class ScaleJob: Sendable {
         } catch {
             return nil
         }
-        for path in [request.output] + (request.waveform.map { [$0] } ?? []) { AtomicOutput.removeStale(of: path) }
+        for path in [request.output] + request.sideFiles { AtomicOutput.removeStale(of: path) }
         return measured
     }
 
@@ -112,6 +125,9 @@ public final class ScaleJob: Sendable {
         let picture = try request.waveform.map {
             try AtomicOutput(finalPath: $0, input: request.input, overwrite: request.overwrite)
         }
+        let mapPicture = try request.plotMap.map {
+            try AtomicOutput(finalPath: $0, input: request.input, overwrite: request.overwrite)
+        }
         let recorder = plan.audio.flatMap { audio in
             request.waveform.map { _ in
                 WaveformRecorder(
@@ -130,8 +146,10 @@ public final class ScaleJob: Sendable {
                     sourceDuration: scale.sourceDuration.doubleValue, scaledDuration: plan.targetDuration, retiming: retiming)
                 try picture.write(PNGWriter.encode(WaveformPicture.render(panels, noiseFloor: request.noiseFloor)))
             }
+            try mapPicture?.write(PNGWriter.encode(plan.mapPicture()))
             try destination.commit()
             try picture?.commit()
+            try mapPicture?.commit()
             meter.complete()
             return measured
         } catch let error as FFmpegError {

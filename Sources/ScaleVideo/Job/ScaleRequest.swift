@@ -39,6 +39,9 @@ public struct ScaleRequest: Sendable {
     public var keepPitch: Bool
     /// Where to draw the source and scaled audio as decibel bars, if anywhere.
     public var waveform: String?
+    /// Where to draw the time map (source time over output time, and the
+    /// speed), if anywhere (SPEC §13 `--plot-map`).
+    public var plotMap: String?
     /// Decibels at and below which the waveform draws nothing.
     public var noiseFloor: Double
     /// How output frames are made from source frames.
@@ -49,6 +52,8 @@ public struct ScaleRequest: Sendable {
     public var noAudio: Bool
     /// Play the part scaled backwards (SPEC §13): the map `end = 0, start = D`.
     public var reverse: Bool
+    /// How a time map runs between its knots (SPEC §13).
+    public var curve: Curve
 
     /// A request with the tool's defaults for everything but the input, the
     /// output, the target and the frame rate.
@@ -59,7 +64,7 @@ public struct ScaleRequest: Sendable {
         audioTracks: [Int] = [], keepHDR: Bool = false, trim: Trim = .whole, mono: Bool = false,
         padAudio: Bool = false, waveform: String? = nil, noiseFloor: Double = WaveformPicture.defaultNoiseFloor,
         keepPitch: Bool = false, motion: Motion = .nearest, noVideo: Bool = false, noAudio: Bool = false,
-        reverse: Bool = false
+        reverse: Bool = false, curve: Curve = .linear, plotMap: String? = nil
     ) {
         self.input = input
         self.output = output
@@ -83,7 +88,12 @@ public struct ScaleRequest: Sendable {
         self.noVideo = noVideo
         self.noAudio = noAudio
         self.reverse = reverse
+        self.curve = curve
+        self.plotMap = plotMap
     }
+
+    /// The pictures written beside the output: the waveform and the map's, where asked for.
+    public var sideFiles: [String] { [waveform, plotMap].compactMap { $0 } }
 
     /// Whether some of the source plays backwards (SPEC §13): --reverse, or a map whose `s` falls.
     var playsBackwards: Bool {

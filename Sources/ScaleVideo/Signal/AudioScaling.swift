@@ -1,7 +1,7 @@
 /// A progressive audio scaler as the audio lane drives it: source frames
 /// pushed as they are decoded, output handed out in blocks, exactly the
-/// plan's count in all. Tape-style (MapAudioScaler, SPEC §5 and §8) or
-/// pitch-keeping (PitchStretcher, §10).
+/// plan's count in all. Tape-style (MapAudioScaler, SPEC §5 and §8; along
+/// `--curve smooth` CurveScaler, §13) or pitch-keeping (PitchStretcher, §10).
 protocol AudioScaling<Sample>: AnyObject {
     associatedtype Sample: PCMSample
     var channels: Int { get }
@@ -16,8 +16,8 @@ protocol AudioScaling<Sample>: AnyObject {
     var isComplete: Bool { get }
     /// Source frames still to be pushed.
     var wanted: Int { get }
-    func push(_ samples: UnsafeBufferPointer<Sample>, emit: (UnsafeBufferPointer<Sample>) throws -> Void) rethrows
-    func finish(emit: (UnsafeBufferPointer<Sample>) throws -> Void) rethrows
+    func push(_ samples: UnsafeBufferPointer<Sample>, emit: (UnsafeBufferPointer<Sample>) throws -> Void) throws
+    func finish(emit: (UnsafeBufferPointer<Sample>) throws -> Void) throws
 }
 
 extension MapAudioScaler: AudioScaling {}

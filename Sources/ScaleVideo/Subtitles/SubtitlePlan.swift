@@ -16,14 +16,14 @@ struct SubtitlePlan: Sendable {
 
     /// The output times of a cue shown from `start` to `end` seconds on the
     /// source's clock (CueTiming): none when it is not shown; along a map
-    /// that plays backwards, one for each stretch of output it is on screen
-    /// in (TimeMap.outputSpans), in output order.
+    /// that plays backwards or runs as the smooth curve, one for each
+    /// stretch of output it is on screen in (TimeMap.outputSpans), in output order.
     func retimed(start: Rational, end: Rational) -> [(start: Rational, end: Rational)] {
         guard let a = start.subtracting(origin), let b = end.subtracting(origin) else { return [] }
         switch retiming {
         case .factor(let scale, let from):
             return CueTiming.retimed(start: a, end: b, from: from, by: scale.factor, limit: duration).map { [$0] } ?? []
-        case .map(let map) where map.isForward:
+        case .map(let map) where map.isForward && map.curve == .linear:
             return CueTiming.retimed(start: a, end: b, along: map).map { [$0] } ?? []
         case .map(let map):
             return map.outputSpans(from: a, to: b)

@@ -23,6 +23,8 @@ public struct TimeMap: Sendable, Equatable, CustomStringConvertible {
     public let knots: [Knot]
     /// How each knot is named in messages (see TimeMapError).
     let labels: [String]
+    /// How it runs between knots: straight lines, or `--curve smooth`'s cubic.
+    public var curve: Curve = .linear
 
     /// Validates `knots` for output at `fps`; `labels` name them in errors
     /// (by default `knot N "s=d"`).
@@ -47,7 +49,36 @@ public struct TimeMap: Sendable, Equatable, CustomStringConvertible {
 
     /// The same map validated for output at `fps`, its knots named as they were.
     public func validated(fps: Rational) throws(TimeMapError) -> TimeMap {
-        try TimeMap(knots: knots, fps: fps, labels: labels)
+        var map = try TimeMap(knots: knots, fps: fps, labels: labels)
+        map.curve = curve
+        return map
+    }
+
+    /// The smooth curve through the knots; nil for straight lines.
+    public var smoothCurve: SmoothCurve? { curve == .smooth ? SmoothCurve(map: self) : nil }
+
+    /// The map as straight lines close to its smooth curve (`--keep-pitch`
+    /// follows it so): each segment that moves cut into as many equal parts
+    /// as whole output frames fit in it, at `fps`, with σ there to the
+    /// microsecond (kept within the segment's ends). Itself for straight
+    /// lines; nil when the times do not fit in 64-bit terms.
+    func following(fps: Rational) -> TimeMap? {
+        guard let smooth = smoothCurve else { return self }
+        var dense: [Knot] = [knots[0]]
+        for (a, b) in zip(knots, knots.dropFirst()) {
+            let frames = b.output.subtracting(a.output)?.multiplied(by: fps).map { $0.numerator / $0.denominator } ?? 1
+            if a.source != b.source, frames > 1, let step = b.output.subtracting(a.output)?.divided(by: Rational(frames, 1)!) {
+                let (low, high) = (min(a.source, b.source), max(a.source, b.source))
+                for i in 1..<frames {
+                    guard let output = step.multiplied(by: Rational(i, 1)!).flatMap(a.output.adding),
+                        let micro = Rational(Int64((smooth.sourceTime(atOutput: output.doubleValue) * 1e6).rounded()), 1_000_000)
+                    else { return nil }
+                    dense.append(Knot(source: min(max(micro, low), high), output: output))
+                }
+            }
+            dense.append(b)
+        }
+        return try? TimeMap(knots: dense, fps: fps)
     }
 
     /// The map `0 = 0, S = D`: the constant factor D / S.
@@ -83,10 +114,16 @@ public struct TimeMap: Sendable, Equatable, CustomStringConvertible {
     /// more than once, or backwards), in output order, touching ones joined.
     /// A freeze shows its `s` throughout. Along a falling segment σ runs
     /// from the later time to the earlier, so the stretch begins where σ
-    /// reaches `to`.
+    /// reaches `to`. Along the smooth curve, the times are found on it to
+    /// the microsecond.
     public func outputSpans(from: Rational, to: Rational) -> [(start: Rational, end: Rational)] {
+        let smooth = smoothCurve
         var spans: [(start: Rational, end: Rational)] = []
-        for (a, b) in zip(knots, knots.dropFirst()) {
+        for (j, (a, b)) in zip(knots, knots.dropFirst()).enumerated() {
+            let output = { (t: Rational) -> Rational? in
+                guard let smooth else { return Self.output(at: t, a, b) }
+                return Rational(Int64((smooth.outputTime(of: t.doubleValue, inSegment: j) * 1e6).rounded()), 1_000_000)
+            }
             let low = min(a.source, b.source)
             let high = max(a.source, b.source)
             let span: (Rational, Rational)?
@@ -95,8 +132,8 @@ public struct TimeMap: Sendable, Equatable, CustomStringConvertible {
             } else {
                 let first = max(from, low)
                 let last = min(to, high)
-                guard first < last, let enter = Self.output(at: a.source < b.source ? first : last, a, b),
-                    let leave = Self.output(at: a.source < b.source ? last : first, a, b)
+                guard first < last, let enter = output(a.source < b.source ? first : last),
+                    let leave = output(a.source < b.source ? last : first)
                 else { continue }
                 span = (enter, leave)
             }
@@ -186,6 +223,20 @@ public struct TimeMap: Sendable, Equatable, CustomStringConvertible {
     /// How many of its segments are freezes (two knots with the same `s`).
     public var freezeCount: Int {
         zip(knots, knots.dropFirst()).count { $0.source == $1.source }
+    }
+
+    /// The map's shape in a few words: `ramp 4 knots`, with its freezes and
+    /// backward segments if any, `smooth ramp …` along the smooth curve, and
+    /// `reversed` for --reverse's one falling segment.
+    public var shape: String {
+        let freezes = freezeCount
+        let backwards = zip(knots, knots.dropFirst()).count { $0.source > $1.source }
+        if knots.count == 2 && backwards == 1 && curve == .linear { return "reversed" }
+        var parts: [String] = []
+        if freezes > 0 { parts.append("\(freezes) freeze\(freezes == 1 ? "" : "s")") }
+        if backwards > 0 { parts.append("\(backwards) backwards") }
+        return (curve == .smooth ? "smooth " : "") + "ramp \(knots.count) knots"
+            + (parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))")
     }
 
     /// `s=d,s=d,…` with each time as written in lowest terms.

@@ -31,7 +31,7 @@ final class VideoLane: Lane {
     ) throws {
         guard let sourceEnd = plan.sourceEnd else { throw ScaleError.impossibleTarget }
         let video = plan.source
-        let backwards = try plan.playsBackwards ? Self.backwards(plan, packets: packets, warn: warn, isCancelled: isCancelled) : nil
+        let backwards = try plan.picksFrames ? Self.backwards(plan, packets: packets, warn: warn, isCancelled: isCancelled) : nil
         let followed = backwards?.plan ?? plan
         let clock = backwards?.runs == nil ? followed.clock() : nil
         if backwards?.runs == nil && clock == nil { throw ScaleError.impossibleTarget }
@@ -55,10 +55,10 @@ final class VideoLane: Lane {
         if let hdr = plan.picture.hdr { try StreamSideData.add(hdr, to: track.stream) }
     }
 
-    /// The frames of a map that plays backwards (SPEC §13), read a key-frame
-    /// interval at a time once where each lies is read from the stream's
-    /// packets. Under --motion nearest, in the order the output shows them,
-    /// one for each run of output frames (FramePicks). Under blend or flow,
+    /// The frames of a map that plays backwards or runs as the smooth curve
+    /// (SPEC §13), read a key-frame interval at a time once where each lies
+    /// is read from the stream's packets. Under --motion nearest, in the
+    /// order the output shows them, one for each run of output frames (FramePicks). Under blend or flow,
     /// along a map that only plays backwards: every frame, last first, on
     /// the source's time line turned round at the end of the last frame, so
     /// that the map turned round with it plays them forwards (`plan`).

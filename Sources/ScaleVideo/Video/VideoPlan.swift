@@ -19,12 +19,14 @@ struct VideoPlan: Sendable {
     /// does not show (ShownFrames): under --motion nearest, where the part
     /// shown starts, or two frames shown lie, more than a second of source
     /// apart. Otherwise it takes its packets from the job's one reading.
-    var readsAlone: Bool { playsBackwards || (motion == .nearest && retiming.longestSkip(fps: fps) > 1) }
+    var readsAlone: Bool { picksFrames || (motion == .nearest && retiming.longestSkip(fps: fps) > 1) }
 
-    /// Whether the retiming plays some of the source backwards (SPEC §13):
-    /// the frames are then read a key-frame interval at a time, seeking.
-    var playsBackwards: Bool {
-        if case .map(let map) = retiming { return !map.isForward }
+    /// Whether the retiming plays some of the source backwards, or runs as
+    /// the smooth curve (SPEC §13): which frame each output frame shows is
+    /// then worked out from the output's side (FramePicks), and the frames
+    /// are read a key-frame interval at a time, seeking.
+    var picksFrames: Bool {
+        if case .map(let map) = retiming { return !map.isForward || map.curve == .smooth }
         return false
     }
 

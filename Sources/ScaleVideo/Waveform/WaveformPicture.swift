@@ -129,7 +129,7 @@ public enum WaveformPicture {
 
     /// The base line under the plot, ticks at round times and their labels;
     /// the last label carries the unit.
-    private static func drawAxis(duration: Double, plot: PlotArea, into image: inout RGBImage) {
+    static func drawAxis(duration: Double, plot: PlotArea, into image: inout RGBImage) {
         let baseline = plot.y + plot.height
         image.fill(x: plot.x, y: baseline, width: plot.width, height: 1, text)
         guard plot.width > 0, let axis = fittedAxis(duration: duration, width: plot.width) else { return }

@@ -1,0 +1,101 @@
+/// Tape-style audio along `--curve smooth` (SPEC §13): output sample n
+/// reads the source at position σ(n / rate) · rate, interpolated linearly
+/// between its two neighbouring samples (past the end they read as 0), and
+/// brought back to the sample type as §5 does; a freeze (two knots with the
+/// same `s`) is silent from its first `d` to its last, and the count is
+/// §8's, as the straight map's plan says.
+///
+/// The curve may run backwards and turn, so the source samples are kept in
+/// a SampleSpool as they are pushed, and the output is made once they are
+/// all there, a block at a time, each block reading from the spool only the
+/// stretch of source it spans.
+final class CurveScaler<Sample: PCMSample>: AudioScaling {
+    let channels: Int
+    /// The straight map's plan: which lined-up samples are taken, how many come out, where the freezes are.
+    let plan: AudioMapPlan
+    private let curve: SmoothCurve
+    private let rate: Double
+    private let blockSize: Int
+    private let spool: SampleSpool<Sample>
+    private(set) var received = 0
+    private(set) var produced = 0
+    /// The output samples of each freeze.
+    private let silences: [Range<Int>]
+    private var block: [Sample]
+    private var window: UnsafeMutableBufferPointer<Sample>
+
+    init(channels: Int, rate: Int, curve: SmoothCurve, plan: AudioMapPlan, blockSize: Int) throws {
+        self.channels = channels
+        self.plan = plan
+        self.curve = curve
+        self.rate = Double(rate)
+        self.blockSize = blockSize
+        spool = try SampleSpool(channels: channels)
+        var start = 0
+        var silences: [Range<Int>] = []
+        for segment in plan.segments {
+            if segment.count == 0 { silences.append(start..<(start + segment.length)) }
+            start += segment.length
+        }
+        self.silences = silences
+        block = []
+        window = .allocate(capacity: 0)
+    }
+
+    deinit { window.deallocate() }
+
+    var length: Int { plan.length }
+    var isComplete: Bool { produced >= length }
+    var wanted: Int { plan.sourceEnd - received }
+
+    func push(_ samples: UnsafeBufferPointer<Sample>, emit: (UnsafeBufferPointer<Sample>) throws -> Void) throws {
+        let frames = min(samples.count / channels, wanted)
+        guard frames > 0 else { return }
+        try spool.append(UnsafeBufferPointer(rebasing: samples[0..<(frames * channels)]))
+        received += frames
+    }
+
+    /// Makes the whole output, a block at a time.
+    func finish(emit: (UnsafeBufferPointer<Sample>) throws -> Void) throws {
+        while produced < length {
+            let end = min(produced + blockSize, length)
+            let positions = (produced..<end).map { curve.sourceTime(atOutput: Double($0) / rate) * rate }
+            let low = max(Int((positions.min() ?? 0).rounded(.down)), 0)
+            let high = min(Int((positions.max() ?? 0).rounded(.down)) + 2, spool.count)
+            try read(low..<max(high, low))
+            block.removeAll(keepingCapacity: true)
+            for (offset, position) in positions.enumerated() {
+                let n = produced + offset
+                if silences.contains(where: { $0.contains(n) }) {
+                    block += repeatElement(.silence, count: channels)
+                    continue
+                }
+                let b = Int(position.rounded(.down))
+                let a = position - Double(b)
+                for channel in 0..<channels {
+                    let left = sample(b, channel, from: low, to: high)
+                    let right = sample(b + 1, channel, from: low, to: high)
+                    block.append(Sample(scaled: left + a * (right - left)))
+                }
+            }
+            try block.withUnsafeBufferPointer { try emit($0) }
+            produced = end
+        }
+    }
+
+    /// Reads the spool's frames `range` into the window.
+    private func read(_ range: Range<Int>) throws {
+        if window.count < range.count * channels {
+            window.deallocate()
+            window = .allocate(capacity: range.count * channels)
+        }
+        guard !range.isEmpty else { return }
+        try spool.read(range, reversed: false, into: window)
+    }
+
+    /// Source frame `index`'s sample of `channel`, 0 outside what was read (past the end).
+    private func sample(_ index: Int, _ channel: Int, from low: Int, to high: Int) -> Double {
+        guard index >= low, index < high else { return 0 }
+        return window[(index - low) * channels + channel].value
+    }
+}
