@@ -51,11 +51,12 @@ enum HelpText {
         decibel bars into a PNG.
 
         Natural sound: audio scaled like tape sounds lower when slowed \
-        down and higher when sped up. --keep-pitch stretches it in time \
-        instead (the Rubber Band library's finer engine), so voices and \
-        music keep their pitch; use it for speech and music. The sample \
-        count, and each sound's place in time (within 10 ms), are the \
-        same either way; the result says "pitch kept".
+        down and higher when sped up. --keep-pitch keeps voices and music \
+        at their own pitch (the Rubber Band library's finer engine: \
+        slowed down at one speed, scaled like tape and shifted back; \
+        otherwise stretched in time); use it for speech and music. The \
+        sample count is the same either way, and a sound is heard at most \
+        15 ms early and 10 ms late; the result says "pitch kept".
 
         Speed ramps, freezes and cuts: --time-map retimes along knots \
         s=d (source second s lands at output second d), linear between \

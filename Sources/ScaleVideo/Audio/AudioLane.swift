@@ -65,7 +65,7 @@ final class AudioLane<Sample: PCMSample>: Lane {
         if let curve = plan.curve {
             scaler = try CurveScaler(channels: layout.channels, rate: rate, curve: curve, plan: plan.segments, blockSize: blockSize)
         } else if plan.keepsPitch {
-            scaler = PitchStretcher(channels: layout.channels, rate: rate, plan: scaled, blockSize: blockSize)
+            scaler = keptPitch(channels: layout.channels, rate: rate, plan: scaled, blockSize: blockSize)
         } else {
             scaler = MapAudioScaler(channels: layout.channels, plan: scaled, blockSize: blockSize)
         }

@@ -9,8 +9,11 @@ enum ToneAnalysis {
     static let clickFrames = 96
 
     /// `seconds` of a `frequency` Hz sine at 0.3 of full scale, with a click
-    /// (noise at 0.8 of full scale, `clickFrames` long) starting at each of `clicks` (seconds).
-    static func toneWithClicks(frequency: Double, rate: Int, seconds: Double, clicks: [Double], seed: UInt64) -> [Double] {
+    /// (noise at 0.8 of full scale, `clickFrames` long, 2 ms by default)
+    /// starting at each of `clicks` (seconds).
+    static func toneWithClicks(
+        frequency: Double, rate: Int, seconds: Double, clicks: [Double], seed: UInt64, clickFrames: Int = clickFrames
+    ) -> [Double] {
         let count = Int(seconds * Double(rate))
         var signal = (0..<count).map { 0.3 * sin(2 * Double.pi * frequency * Double($0) / Double(rate)) }
         var random = SeededRandom(seed: seed)
@@ -32,6 +35,26 @@ enum ToneAnalysis {
         }
         guard crossings.count > 2 else { return 0 }
         return Double(crossings.count - 1) / ((crossings[crossings.count - 1] - crossings[0]) / Double(rate))
+    }
+
+    /// Where a click is first heard (SPEC §10): the first frame, within
+    /// `radius` of `expected`, at which the envelope of the signal's
+    /// sample-to-sample changes (their magnitude averaged over 0.5 ms) rises
+    /// above half its peak there. An early copy of the click counts, as an
+    /// energy centroid would not let it.
+    static func onset(in signal: [Double], near expected: Int, radius: Int, rate: Int) -> Int {
+        let low = max(expected - radius, 1)
+        let high = min(expected + radius, signal.count)
+        let width = max(rate / 2000, 1)
+        var envelope = [Double](repeating: 0, count: high - low)
+        var sum = 0.0
+        for index in low..<high {
+            sum += abs(signal[index] - signal[index - 1])
+            if index - width >= low { sum -= abs(signal[index - width] - signal[index - width - 1]) }
+            envelope[index - low] = sum / Double(width)
+        }
+        let peak = envelope.max() ?? 0
+        return low + (envelope.firstIndex { $0 >= peak / 2 } ?? 0)
     }
 
     /// The frame, within `radius` of `expected`, at the centre of the
