@@ -28,7 +28,12 @@ let package = Package(
         ),
         .target(name: "CScalerKernel"),
         .target(name: "CBlendKernel"),
-        .target(name: "ScaleVideo", dependencies: ["CFFmpeg", "CRubberBand", "CScalerKernel", "CBlendKernel"]),
+        .target(
+            name: "CFlowKernel",
+            cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
+            linkerSettings: [.linkedLibrary("opencv_video"), .linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core")]
+        ),
+        .target(name: "ScaleVideo", dependencies: ["CFFmpeg", "CRubberBand", "CScalerKernel", "CBlendKernel", "CFlowKernel"]),
         .executableTarget(
             name: "scale-video",
             dependencies: [

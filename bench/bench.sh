@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The performance figures of the README, measured on this machine:
 #
-#   bash bench/bench.sh [--runs N] [--part encode|sparse|memory|scaler|pitch|motion|tracks|reverse] [input]
+#   bash bench/bench.sh [--runs N] [--part encode|sparse|memory|scaler|pitch|motion|tracks|reverse|quality] [input]
 #
 # 1. Side by side: scale-video against the ffmpeg CLI doing the same job with
 #    the same encoder settings, alternating the two (A B A B …), N runs each
@@ -25,10 +25,9 @@
 #    --motion blend against --motion nearest, and against the ffmpeg CLI's
 #    blend (setpts, then the framerate filter, which crossfades the two
 #    frames around each output instant), alternating, N runs each, slowing
-#    down ×2 and speeding up ×0.5. Then --motion flow on the first 4 s
-#    (minterpolate makes a few 720p pictures a second): output frames a
-#    second, and against the ffmpeg CLI's setpts and minterpolate with the
-#    same options (mi_mode=mci, mc_mode=aobmc) at the output rate,
+#    down ×2 and speeding up ×0.5. Then --motion flow on the first 4 s:
+#    output frames a second, and against the ffmpeg CLI's setpts and
+#    minterpolate (mi_mode=mci, mc_mode=aobmc) at the output rate,
 #    alternating, N runs each, ×2 and ×0.5.
 # 7. Every stream: the input with two more AAC tracks (of other sounds), factor
 #    2, 30 fps, PCM, veryfast, against the ffmpeg CLI scaling every track
@@ -40,6 +39,12 @@
 #    reverse,areverse filters, alternating, N runs each; then peak RSS of
 #    --reverse on a 10 s and a 120 s 640x360 clip with the same key-frame
 #    interval (2 s), beside ffmpeg's on the same jobs.
+# 9. In-between quality, the field's measure: 2 s of generated footage with
+#    real motion at 640x360, 30 fps (mandelbrot zooming, testsrc2, a panned
+#    still picture, life), every other frame dropped, interpolated back at
+#    30 fps losslessly (--factor 1 --fps 30 --crf 0), and each in-between
+#    frame compared with the dropped one: mean luma PSNR and SSIM, for
+#    nearest, blend, flow and the ffmpeg CLI's minterpolate=mi_mode=mci.
 #
 # Without an input it makes one: 1280x720, 30 fps, 30 s, H.264 + stereo
 # 48 kHz AAC. The tool is built as scripts/install.sh builds it: release,
@@ -286,4 +291,34 @@ done
 printf '%-12s %8s %8s %7s\n' "" "10 s" "120 s" growth
 printf '%-12s %5.0f MB %5.0f MB %7.3f\n' scale-video "$(echo "$rv10 / 1024" | bc -l)" "$(echo "$rv120 / 1024" | bc -l)" "$(echo "$rv120 / $rv10" | bc -l)"
 printf '%-12s %5.0f MB %5.0f MB %7.3f\n' ffmpeg "$(echo "$rf10 / 1024" | bc -l)" "$(echo "$rf120 / 1024" | bc -l)" "$(echo "$rf120 / $rf10" | bc -l)"
+fi
+
+if wanted quality; then
+echo
+echo "in-between quality: 2 s at 640x360, every other frame dropped and made again; luma PSNR (dB) and SSIM of the made ones"
+size=640x360
+declare -A footage=(
+  [mandelbrot]="mandelbrot=s=$size:r=30"
+  [testsrc2]="testsrc2=s=$size:r=30"
+  [pan]="mandelbrot=s=1280x720:r=30:end_pts=1,trim=end_frame=1,loop=-1:1:0,setpts=N/30/TB,crop=640:360:x='40*t':y='15*t'"
+  [life]="life=s=$size:r=30:mold=10:ratio=0.1:death_color=#C83232:life_color=#00ff00"
+)
+held=("[0:v]select='mod(n\\,2)',setpts=N/TB[a];[1:v]select='mod(n\\,2)',setpts=N/TB[b];[a][b]")
+printf '%-11s %17s %17s %17s %17s\n' footage nearest blend flow "ffmpeg mci"
+for name in mandelbrot testsrc2 pan life; do
+  ffmpeg -v error -nostdin -y -f lavfi -i "${footage[$name]}" -t 2 -pix_fmt yuv420p -c:v ffv1 "$work/full.mkv"
+  ffmpeg -v error -nostdin -y -i "$work/full.mkv" -vf "select='not(mod(n,2))',setpts=N/15/TB" -r 15 -c:v ffv1 "$work/half.mkv"
+  line=$(printf '%-11s' "$name")
+  for mode in nearest blend flow mci; do
+    if [ "$mode" = mci ]; then
+      ffmpeg -v error -nostdin -y -i "$work/half.mkv" -vf "minterpolate=fps=30:mi_mode=mci" -c:v ffv1 "$work/made.mkv"
+    else
+      "$tool" "$work/half.mkv" -o "$work/made.mkv" --factor 1 --fps 30 --motion "$mode" --crf 0 --quiet --overwrite
+    fi
+    psnr=$(ffmpeg -nostdin -i "$work/made.mkv" -i "$work/full.mkv" -lavfi "${held[0]}psnr" -f null - 2>&1 | grep -o "y:[0-9.]*" | head -1 | cut -d: -f2)
+    ssim=$(ffmpeg -nostdin -i "$work/made.mkv" -i "$work/full.mkv" -lavfi "${held[0]}ssim" -f null - 2>&1 | grep -o "All:[0-9.]*" | head -1 | cut -d: -f2)
+    line+=$(printf ' %8.2f / %6.4f' "$psnr" "$ssim")
+  done
+  echo "$line"
+done
 fi

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Installs what scale-video needs on Debian or Ubuntu when it is missing:
 # FFmpeg's development libraries (with libx264), the Rubber Band library's
-# (pitch-keeping time stretch), pkg-config, the ffmpeg command (used by
+# (pitch-keeping time stretch), OpenCV's video module (the optical flow of
+# --motion flow), pkg-config, the ffmpeg command (used by
 # the tests as an independent judge) and the DejaVu fonts (the font
 # Samples/make-film.sh attaches). Swift 6 must be on PATH.
 set -euo pipefail
-packages=(pkg-config libavformat-dev libavcodec-dev libavfilter-dev libswscale-dev libswresample-dev libavutil-dev librubberband-dev ffmpeg fonts-dejavu-core)
+packages=(pkg-config libavformat-dev libavcodec-dev libavfilter-dev libswscale-dev libswresample-dev libavutil-dev librubberband-dev libopencv-video-dev ffmpeg fonts-dejavu-core)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

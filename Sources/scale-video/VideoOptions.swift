@@ -5,7 +5,7 @@ import ScaleVideo
 /// quality and speed, and HDR.
 struct VideoOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
-        "How output frames are made: nearest (each shows one source frame: sharp, but slow motion steps), blend (slow motion crossfades from each frame into the next; fast motion averages the frames each output frame spans, like a long exposure), flow (slow motion shows motion-compensated in-between pictures, as FFmpeg's minterpolate makes them; fast motion as blend; 8-bit pictures only).",
+        "How output frames are made: nearest (each shows one source frame: sharp, but slow motion steps), blend (slow motion crossfades from each frame into the next; fast motion averages the frames each output frame spans, like a long exposure), flow (slow motion shows motion-compensated in-between pictures, made along the optical flow both ways between frames; fast motion as blend; 8-bit pictures only).",
         valueName: "mode"))
     var motion: Motion = .nearest
 

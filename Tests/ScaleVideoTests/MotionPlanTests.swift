@@ -192,27 +192,6 @@ struct MotionPlanTests {
             ])
     }
 
-    /// Every position a frame lands at (SPEC §8's g(t) · fps, from the reference)
-    /// and every freeze end is a whole multiple of 1 / positionDenominator.
-    @Test func positionsAreWholeMultiplesOfTheirDenominator() throws {
-        let ts = Array(Int64(0)..<400).map { $0 * 1001 + $0 % 7 }
-        for (text, fps, timeBase) in [
-            ("0=0,1=7/3,1=2.5,2.5=3,4=9.1", "30000/1001", "1/90000"), ("0.5=0,2=1,2.01=2,4=2.5,4=3,4.4=8", "24", "1/24000"),
-            ("0=0,4.4=4.4", "30", "1/15360"),
-        ] {
-            let map = try TimeMap(list: text, fps: r(fps))
-            let plan = MotionPlan(map: map, fps: r(fps), timeBase: r(timeBase), frameCount: 1)
-            let denominator = try #require(plan.positionDenominator)
-            func whole(_ seconds: Rational) -> Bool {
-                seconds.multiplied(by: r(fps))!.multiplied(by: Rational(denominator, 1)!)!.denominator == 1
-            }
-            for t in ts.map({ r(timeBase).multiplied(by: Rational($0, 1)!)! }) {
-                if let landing = referenceOutputTime(map.knots, at: t) { #expect(whole(landing), "\(text): at \(t) s") }
-            }
-            #expect(map.knots.allSatisfy { whole($0.output) }, "\(text)")
-        }
-    }
-
     @Test func framesOutOfOrderAreLeftOut() {
         var plan = MotionPlan(scale: TimeScale(sourceDuration: r("1"), target: .factor(r("2")))!, fps: r("10"), timeBase: r("1/10"), frameCount: 20)!
         _ = plan.arrive(timestamp: 0)

@@ -296,7 +296,7 @@ public struct JobPlan: Sendable {
         }
     }
 
-    /// minterpolate, which `--motion flow` runs, takes 8-bit pictures of at least two 16-pixel blocks each way.
+    /// `--motion flow` makes 8-bit pictures (OpticalFlowInBetweens), of at least 32x32.
     private static func checkFlow(_ picture: SourcePicture, mode: PictureMode, codec: VideoCodec) throws {
         if mode == .highDynamicRange {
             throw ScaleError.failed("--motion flow makes 8-bit pictures only: with --keep-hdr use --motion blend")

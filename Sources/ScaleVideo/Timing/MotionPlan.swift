@@ -87,38 +87,6 @@ public struct MotionPlan: Sendable {
     /// The frames a later step may name; the others can be let go.
     public var kept: [Int] { entries.map(\.index) }
 
-    /// The latest frame that can still be shown as itself: its arrival number,
-    /// where it lands and, after a freeze since the frame before it, where a
-    /// crossfade into it starts (both in output frames).
-    public var newest: (index: Int, position: Rational, freezeEnd: Rational?)? {
-        entries.last.map { ($0.index, $0.position, $0.freezeEnd) }
-    }
-
-    /// A whole number D such that every position a frame can land at and every
-    /// freeze end is a whole multiple of 1/D output frames; nil when it does not
-    /// fit in 64-bit terms. Source times are whole multiples of the time base,
-    /// so along a segment of slope m from knot a a position is
-    /// `fps·(d_a − s_a·m) + n·(timeBase·m·fps)`.
-    public var positionDenominator: Int64? {
-        var result = Int128(1)
-        func include(_ value: Rational?) -> Bool {
-            guard let value else { return false }
-            var (a, b) = (result, Int128(value.denominator))
-            while b != 0 { (a, b) = (b, a % b) }
-            result = result / a * Int128(value.denominator)
-            return result <= Int128(Int64.max)
-        }
-        for knot in knots where !include(knot.output.multiplied(by: fps)) { return nil }
-        for (a, b) in zip(knots, knots.dropFirst()) where a.source != b.source {
-            guard let span = b.source.subtracting(a.source), let slope = b.output.subtracting(a.output)?.divided(by: span),
-                let step = timeBase.multiplied(by: slope)?.multiplied(by: fps),
-                let offset = a.source.multiplied(by: slope).flatMap({ a.output.subtracting($0) })?.multiplied(by: fps),
-                include(step), include(offset)
-            else { return nil }
-        }
-        return Int64(result)
-    }
-
     /// Frame number `arrivals` arrives at `timestamp` (in presentation
     /// order). Returns what to do now, or nil when its time does not fit in
     /// 64-bit terms. A frame not later than the one before is left out,

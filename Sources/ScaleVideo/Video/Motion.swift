@@ -5,7 +5,7 @@ public enum Motion: String, Sendable, CaseIterable {
     /// Crossfades the two frames around each output instant where slower, and
     /// averages the frames an output frame spans where faster.
     case blend
-    /// Motion-compensated in-between pictures where slower (libavfilter's
-    /// minterpolate); as `blend` where faster.
+    /// Motion-compensated in-between pictures where slower (optical flow
+    /// both ways, OpticalFlowInBetweens); as `blend` where faster.
     case flow
 }

@@ -2,9 +2,9 @@
 /// each source frame it takes once to the encoder's format and holding only
 /// the frames a step may still name. Frames shown as they are and the
 /// means of fast stretches are made by a PictureBlender; a crossfade's
-/// picture comes from the InBetweenPictures backend, which may make it
-/// later (minterpolate needs the picture after): the plan's steps wait in
-/// order until their pictures are made, so the count and timing are the plan's.
+/// picture comes from the InBetweenPictures backend (the crossfade itself,
+/// or the optical flow's picture of the instant). The plan's steps are done
+/// in order, so the count and timing are the plan's.
 final class MovingPictures: PictureStage {
     private var plan: MotionPlan
     private let adapter: PictureAdapter
@@ -30,11 +30,8 @@ final class MovingPictures: PictureStage {
         arrivals += 1
         guard let steps = plan.arrive(timestamp: timestamp) else { throw ScaleError.impossibleTarget }
         waiting += steps
-        let newest = plan.newest.flatMap { $0.index == index ? $0 : nil }
-        if newest != nil || plan.kept.contains(index) || names(index) {
-            let picture = try Frame(referringTo: adapter.adapt(frame))
-            frames[index] = picture
-            if let newest { try inBetweens.add(picture, at: newest.position, after: newest.freezeEnd) }
+        if plan.kept.contains(index) || names(index) {
+            frames[index] = try Frame(referringTo: adapter.adapt(frame))
         }
         try run(emit: emit)
         frames = frames.filter { plan.kept.contains($0.key) || names($0.key) }
@@ -43,13 +40,10 @@ final class MovingPictures: PictureStage {
     func finish(emit: (Range<Int>, Frame) throws -> Void) throws {
         guard let steps = plan.finish() else { throw ScaleError.impossibleTarget }
         waiting += steps
-        try inBetweens.finish()
         try run(emit: emit)
-        guard waiting.isEmpty else { throw ScaleError.failed("an in-between picture was never made") }
     }
 
-    /// Does the waiting steps in order, up to the first whose picture is not
-    /// made yet; then tells the backend which output frames are done with.
+    /// Does the waiting steps in order.
     private func run(emit: (Range<Int>, Frame) throws -> Void) throws {
         while let step = waiting.first {
             switch step {
@@ -57,14 +51,11 @@ final class MovingPictures: PictureStage {
             case .add(let j): blender.add(try frame(j))
             case .show(let range, .frame(let i)): try emit(range, frame(i))
             case .show(let range, .crossfade(let a, let b, let weight)):
-                guard let picture = try inBetweens.picture(range.lowerBound, between: frame(a), and: frame(b), weight: weight)
-                else { return }
-                try emit(range, picture)
+                try emit(range, inBetweens.picture(between: frame(a), and: frame(b), weight: weight))
             case .show(let range, .mean(let count)): try emit(range, blender.mean(count: count))
             }
             waiting.removeFirst()
         }
-        try inBetweens.letGo(before: plan.decided)
     }
 
     /// Whether a waiting step names frame `index`.

@@ -95,9 +95,7 @@ final class VideoLane: Lane {
         guard let motionPlan = plan.motionPlan() else { throw ScaleError.impossibleTarget }
         let blender = try PictureBlender(picturesOf: encoder)
         let inBetweens: InBetweenPictures =
-            plan.motion == .flow
-            ? try MinterpolateInBetweens(positionDenominator: motionPlan.positionDenominator, frameCount: motionPlan.frameCount)
-            : CrossfadeInBetweens(blender: blender)
+            plan.motion == .flow ? try OpticalFlowInBetweens(picturesOf: encoder) : CrossfadeInBetweens(blender: blender)
         return MovingPictures(plan: motionPlan, adapter: adapter, blender: blender, inBetweens: inBetweens)
     }
 
