@@ -313,7 +313,7 @@ for name in mandelbrot testsrc2 pan life; do
     if [ "$mode" = mci ]; then
       ffmpeg -v error -nostdin -y -i "$work/half.mkv" -vf "minterpolate=fps=30:mi_mode=mci" -c:v ffv1 "$work/made.mkv"
     else
-      "$tool" "$work/half.mkv" -o "$work/made.mkv" --factor 1 --fps 30 --motion "$mode" --crf 0 --quiet --overwrite
+      "$tool" "$work/half.mkv" -o "$work/made.mkv" --factor 1 --fps 30 --motion "$mode" --crf 0 --quiet --overwrite 2>/dev/null
     fi
     psnr=$(ffmpeg -nostdin -i "$work/made.mkv" -i "$work/full.mkv" -lavfi "${held[0]}psnr" -f null - 2>&1 | grep -o "y:[0-9.]*" | head -1 | cut -d: -f2)
     ssim=$(ffmpeg -nostdin -i "$work/made.mkv" -i "$work/full.mkv" -lavfi "${held[0]}ssim" -f null - 2>&1 | grep -o "All:[0-9.]*" | head -1 | cut -d: -f2)
