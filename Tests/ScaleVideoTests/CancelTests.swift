@@ -66,4 +66,23 @@ struct CancelTests {
         #expect(statuses == ["\(short.path) ok", "\(long.path) cancelled", "\(short.path) cancelled"])
         #expect(result.stderr.contains("1 ok, 0 failed, 2 cancelled"))
     }
+
+    /// A step that writes a great many frames or blocks (a frame repeated
+    /// for days of output, its sound slowed down as much) stops within a
+    /// second or two of Ctrl-C, whatever the mode (SPEC §6).
+    @Test(arguments: [[String](), ["--keep-pitch"], ["--motion", "blend"]])
+    func aHugeFactorStopsWithinSeconds(options: [String]) throws {
+        let scratch = try Scratch()
+        let input = try Media.make(scratch.file("short.mov"), seconds: 1)
+        let running = try RunningProcess(
+            Tool.scaleVideo.path, [input.path, "-o", scratch.file("out.mov").path, "--factor", "100000", "--quiet"] + options)
+        #expect(Wait.untilWriting("out.mov", in: scratch.url), "no temporary output was written")
+        #expect(running.process.isRunning, "the conversion ended before it could be cancelled")
+        let sent = Date()
+        running.interrupt()
+        let result = running.wait(timeout: 60)
+        #expect(Date().timeIntervalSince(sent) < 2, "\(options): took \(Date().timeIntervalSince(sent)) s")
+        #expect(result.exited && result.status == 130, "\(result.stderr)")
+        #expect(try Tool.files(in: scratch.url) == ["short.mov"])
+    }
 }

@@ -110,13 +110,15 @@ final class PitchShifter<Sample: PCMSample>: AudioScaling {
 
 /// The pitch-keeping scaler for `plan` (SPEC §10): tape and shift
 /// (PitchShifter) where every segment that moves slows the sound down by
-/// one ratio, the stretcher (PitchStretcher) otherwise. The stretcher alone
+/// one ratio, up to 4 (the range SPEC's sync is measured over: beyond it a
+/// pitch-shifter's buffers grow with the ratio), the stretcher
+/// (PitchStretcher) otherwise. The stretcher alone
 /// hears onsets early by about 8·(r − 1) ms at ratio r (−19 ms at 4); tape
 /// and shift within ±4 ms at every one ratio from 1 to 4, the stretcher
 /// within ±3 ms where it speeds up.
 func keptPitch<Sample: PCMSample>(channels: Int, rate: Int, plan: AudioMapPlan, blockSize: Int) -> any AudioScaling<Sample> {
     let ratios = Set(plan.segments.filter { $0.count > 0 }.map { Double($0.length) / Double($0.count) })
-    if ratios.count == 1, let ratio = ratios.first, ratio > 1 {
+    if ratios.count == 1, let ratio = ratios.first, ratio > 1, ratio <= 4 {
         return PitchShifter(channels: channels, rate: rate, plan: plan, ratio: ratio, blockSize: blockSize)
     }
     return PitchStretcher(channels: channels, rate: rate, plan: plan, blockSize: blockSize)

@@ -18,7 +18,11 @@ enum LaneScheduler {
             let handOff = HandOff(lane)
             DispatchQueue(label: "scale-video.lane\(index)").async(group: group) {
                 defer { gate.finish(index) }
-                let report = { (progress: LaneProgress) in
+                // Told after every frame or block written, it also stops a
+                // step that writes a great many (a frame repeated for hours
+                // of output, a sound slowed down as much) once cancelled.
+                let report = { (progress: LaneProgress) throws in
+                    if gate.isCancelled { throw ScaleError.cancelled }
                     gate.wrote(index, upTo: progress.writtenUpTo)
                     meter.update(index, progress.done)
                 }
