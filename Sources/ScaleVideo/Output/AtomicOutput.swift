@@ -92,14 +92,38 @@ final class AtomicOutput {
             guard rename(temporaryPath, finalPath) == 0 else { throw failure("cannot move the output into place") }
         } else {
             // link(2) refuses to replace a file that appeared meanwhile.
-            guard link(temporaryPath, finalPath) == 0 else {
+            if link(temporaryPath, finalPath) == 0 {
+                unlink(temporaryPath)
+            } else {
                 if errno == EEXIST { throw ScaleError.outputExists(finalPath) }
-                throw failure("cannot move the output into place")
+                guard [EPERM, ENOTSUP, EOPNOTSUPP, ENOSYS, EMLINK].contains(errno) else {
+                    throw failure("cannot move the output into place")
+                }
+                try renameRefusingToReplace()
             }
-            unlink(temporaryPath)
         }
         settle()
     }
+
+    /// Where the filesystem makes no hard links (FUSE, SMB and other network
+    /// volumes), renameat2(2) with RENAME_NOREPLACE keeps the promise: it
+    /// fails rather than replace a file that appeared meanwhile. Where that
+    /// is not supported either, the output is not put in place at all.
+    private func renameRefusingToReplace() throws {
+        typealias Rename = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") {
+            let rename = unsafeBitCast(symbol, to: Rename.self)
+            if rename(AT_FDCWD, temporaryPath, AT_FDCWD, finalPath, Self.noReplace) == 0 { return }
+            if errno == EEXIST { throw ScaleError.outputExists(finalPath) }
+            guard [EINVAL, ENOSYS, ENOTSUP, EOPNOTSUPP].contains(errno) else { throw failure("cannot move the output into place") }
+        }
+        throw ScaleError.failed(
+            "cannot put \(finalPath) in place without risking to replace a file that appears there meanwhile: its folder's "
+                + "filesystem makes neither hard links nor renames that refuse to replace (--overwrite replaces whatever is there)")
+    }
+
+    /// RENAME_NOREPLACE, from <linux/fs.h>.
+    private static let noReplace: UInt32 = 1
 
     /// Removes the temporary file, if the output was not committed.
     func discard() {
