@@ -1,28 +1,32 @@
 #!/bin/bash
-# One batch spread over a Slurm job array of 8 tasks: Slurm gives each task
-# SLURM_ARRAY_TASK_ID (1 to 8 here), SLURM_ARRAY_TASK_MIN and
-# SLURM_ARRAY_TASK_COUNT, which --shard auto turns into shard 1/8 … 8/8
-# (an array from 0, or in steps, works too). /shared is a file system every
-# node mounts at the same path, holding the list, the clips it names and
-# the output folder.
+# One batch spread over a Slurm job array of 8 tasks, 0 to 7: each task's
+# SLURM_ARRAY_TASK_ID is its shard (0 is shard 1/8), and --shard-count 8
+# says how many shards the batch has, so a task resubmitted alone
+# (sbatch --array=4 slurm-array.sh) or a list of them (--array=2,5) does
+# exactly its own shards, and an array that does not fit the count is
+# refused. /shared is a file system every node mounts at the same path,
+# holding the list, the clips it names and the output folder.
 #
 #   sbatch slurm-array.sh
 #
 # A task preempted, requeued or stopped at its time limit gets SIGTERM:
 # scale-video removes its unfinished output and exits 130, and the task
 # run again (--requeue, or sbatch again) finishes the rest of its shard,
-# since --skip-existing skips the outputs already complete.
+# since --skip-existing skips the outputs already complete. Its log and
+# its results are appended to, never truncated, so what a run before the
+# requeue wrote is kept.
 #SBATCH --job-name=scale-video
-#SBATCH --array=1-8
+#SBATCH --array=0-7
 #SBATCH --cpus-per-task=2
 #SBATCH --mem=1G
 #SBATCH --time=04:00:00
 #SBATCH --requeue
+#SBATCH --open-mode=append
 #SBATCH --output=scale-video-%A_%a.log
 set -euo pipefail
 mkdir -p /shared/results
-# One JSON line per input of the shard, in a file of its own.
+# One JSON line per input of the shard, appended to a file of its own.
 exec scale-video --inputs-from /shared/list.txt --factor 2 --output-dir /shared/scaled \
     --skip-existing --json --quiet \
-    --shard auto \
-    > "/shared/results/shard-$SLURM_ARRAY_TASK_ID.jsonl"
+    --shard auto --shard-count 8 \
+    >> "/shared/results/shard-$SLURM_ARRAY_TASK_ID.jsonl"

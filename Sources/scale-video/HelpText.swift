@@ -105,7 +105,9 @@ enum HelpText {
         --shard i/n spreads one batch over n machines sharing a folder: \
         each does the inputs whose path falls in its shard (FNV-1a of the \
         path, modulo n), so together they do every input once; --shard auto \
-        takes i and n from a Kubernetes Indexed Job or a Slurm job array.
+        --shard-count n takes i from a Kubernetes Indexed Job's or a Slurm \
+        job array's index, 0 to n-1, so a task resubmitted alone does its \
+        own shard.
 
         Every input is tried; one that fails does not stop the others. \
         --json prints one JSON object per input on standard output, with \

@@ -47,11 +47,13 @@ struct Shard: Equatable {
         self.count = count
     }
 
-    /// The shard a cluster's job array gives this process: a Kubernetes
-    /// Indexed Job's JOB_COMPLETION_INDEX (0 to n-1) with `count` (the
-    /// Job's completions), else a Slurm array task's SLURM_ARRAY_TASK_ID
-    /// counted from SLURM_ARRAY_TASK_MIN in steps of SLURM_ARRAY_TASK_STEP,
-    /// of SLURM_ARRAY_TASK_COUNT tasks (`count`, if given, must agree).
+    /// The shard a cluster's job array gives this process, of the `count`
+    /// shards the batch has (given explicitly, so that a task resubmitted
+    /// alone, or an array of a list of tasks, does exactly its own shard):
+    /// a Kubernetes Indexed Job's JOB_COMPLETION_INDEX, or a Slurm array
+    /// task's SLURM_ARRAY_TASK_ID, each 0 to `count` − 1 for shards 1 to
+    /// `count`. A Slurm array that reaches past `count` − 1
+    /// (SLURM_ARRAY_TASK_MAX) contradicts it, and is refused.
     static func automatic(environment: [String: String], count: Int?) throws(Problem) -> Shard {
         let value = { (name: String) in environment[name].flatMap { $0.isEmpty ? nil : $0 } }
         func integer(_ name: String) throws(Problem) -> Int {
@@ -59,28 +61,28 @@ struct Shard: Equatable {
             guard let number = Int(text) else { throw Problem(description: "--shard auto: \(name)=\(text) is not a whole number.") }
             return number
         }
+        let name: String
+        let array: String
         if value("JOB_COMPLETION_INDEX") != nil {
-            let index = try integer("JOB_COMPLETION_INDEX")
-            guard let count else {
-                throw Problem(description: "--shard auto: JOB_COMPLETION_INDEX is set; give --shard-count n, the Job's completions.")
-            }
-            guard (0..<count).contains(index) else {
-                throw Problem(description: "--shard auto: JOB_COMPLETION_INDEX=\(index) is not within 0 to \(count - 1) (--shard-count \(count)).")
-            }
-            return Shard(number: index + 1, count: count)
+            (name, array) = ("JOB_COMPLETION_INDEX", "the Job's completions")
+        } else if value("SLURM_ARRAY_TASK_ID") != nil {
+            (name, array) = ("SLURM_ARRAY_TASK_ID", "an array of tasks 0 to n-1, such as --array=0-7 for 8")
+        } else {
+            throw Problem(description: "--shard auto: neither JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) nor SLURM_ARRAY_TASK_ID (a Slurm job array) is set.")
         }
-        if value("SLURM_ARRAY_TASK_ID") != nil {
-            let (id, first, tasks) = (try integer("SLURM_ARRAY_TASK_ID"), try integer("SLURM_ARRAY_TASK_MIN"), try integer("SLURM_ARRAY_TASK_COUNT"))
-            let step = value("SLURM_ARRAY_TASK_STEP") == nil ? 1 : try integer("SLURM_ARRAY_TASK_STEP")
-            if let count, count != tasks {
-                throw Problem(description: "--shard auto: --shard-count \(count) is not SLURM_ARRAY_TASK_COUNT=\(tasks).")
-            }
-            let offset = id - first
-            guard tasks >= 1, step >= 1, offset >= 0, offset % step == 0, offset / step < tasks else {
-                throw Problem(description: "--shard auto: Slurm array task \(id) is not one of \(tasks) tasks from \(first) in steps of \(step); use an array such as --array=0-\(max(tasks, 1) - 1).")
-            }
-            return Shard(number: offset / step + 1, count: tasks)
+        let index = try integer(name)
+        guard let count else {
+            throw Problem(description: "--shard auto: \(name) is set; give --shard-count n, the batch's number of shards (\(array)).")
         }
-        throw Problem(description: "--shard auto: neither JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) nor SLURM_ARRAY_TASK_ID (a Slurm job array) is set.")
+        guard (0..<count).contains(index) else {
+            throw Problem(description: "--shard auto: \(name)=\(index) is not within 0 to \(count - 1) (--shard-count \(count)): shards are \(array).")
+        }
+        if name == "SLURM_ARRAY_TASK_ID", value("SLURM_ARRAY_TASK_MAX") != nil {
+            let last = try integer("SLURM_ARRAY_TASK_MAX")
+            guard last < count else {
+                throw Problem(description: "--shard auto: the Slurm array reaches task \(last), past shard \(count) of --shard-count \(count): submit --array=0-\(count - 1), or a list of tasks within it.")
+            }
+        }
+        return Shard(number: index + 1, count: count)
     }
 }

@@ -11,13 +11,14 @@ struct ExampleTests {
     }
 
     /// The words of the example's scale-video command: from `scale-video
-    /// --inputs-from` to the redirection of its output (or GNU parallel's
-    /// `:::`), across continued or folded lines.
+    /// --inputs-from` to the redirection of its output (`>`, or `>>` that
+    /// appends; or GNU parallel's `:::`), across continued or folded lines.
     static func command(in example: String) throws -> [String] {
         let text = try text(example).replacingOccurrences(of: "\\\n", with: " ")
         let start = try #require(text.range(of: "scale-video --inputs-from"), "\(example) runs no scale-video")
         let rest = text[start.lowerBound...]
-        let end = [rest.range(of: " > ")?.lowerBound, rest.range(of: ":::")?.lowerBound].compactMap { $0 }.min()
+        let end = [rest.range(of: " > ")?.lowerBound, rest.range(of: " >> ")?.lowerBound, rest.range(of: ":::")?.lowerBound]
+            .compactMap { $0 }.min()
         return rest[..<(end ?? rest.endIndex)].split(whereSeparator: \.isWhitespace).map(String.init)
     }
 
@@ -43,8 +44,9 @@ struct ExampleTests {
         for option in ["--skip-existing", "--json"] { #expect(commands[0].rest.contains(option)) }
         #expect(commands[0].shard == ["--shard", "auto", "--shard-count", "8"])
         #expect(try Self.text(Self.examples[0]).contains("completions: 8 "))
-        #expect(commands[1].shard == ["--shard", "auto"])
-        #expect(try Self.text(Self.examples[1]).contains("#SBATCH --array=1-8\n"))
+        #expect(commands[1].shard == ["--shard", "auto", "--shard-count", "8"])
+        #expect(try Self.text(Self.examples[1]).contains("#SBATCH --array=0-7\n"))
+        #expect(try Self.text(Self.examples[1]).contains("#SBATCH --open-mode=append\n"))
         #expect(commands[2].shard == ["--shard", "{}/8"])
         #expect(try Self.text(Self.examples[2]).contains("::: 1 2 3 4 5 6 7 8 "))
     }

@@ -97,9 +97,11 @@ struct ShardTests {
 
     @Test(arguments: [
         (["JOB_COMPLETION_INDEX=2"], ["--shard-count", "4"]),
-        (["SLURM_ARRAY_TASK_ID=3", "SLURM_ARRAY_TASK_MIN=1", "SLURM_ARRAY_TASK_COUNT=4"], []),
-        (["SLURM_ARRAY_TASK_ID=2", "SLURM_ARRAY_TASK_MIN=0", "SLURM_ARRAY_TASK_COUNT=4"], ["--shard-count", "4"]),
-        (["SLURM_ARRAY_TASK_ID=14", "SLURM_ARRAY_TASK_MIN=10", "SLURM_ARRAY_TASK_COUNT=4", "SLURM_ARRAY_TASK_STEP=2"], []),
+        // The whole array, task 2 resubmitted alone, a list (--array=0,2), a step (--array=0-2:2).
+        (["SLURM_ARRAY_TASK_ID=2", "SLURM_ARRAY_TASK_MIN=0", "SLURM_ARRAY_TASK_MAX=3", "SLURM_ARRAY_TASK_COUNT=4"], ["--shard-count", "4"]),
+        (["SLURM_ARRAY_TASK_ID=2", "SLURM_ARRAY_TASK_MIN=2", "SLURM_ARRAY_TASK_MAX=2", "SLURM_ARRAY_TASK_COUNT=1"], ["--shard-count", "4"]),
+        (["SLURM_ARRAY_TASK_ID=2", "SLURM_ARRAY_TASK_MIN=0", "SLURM_ARRAY_TASK_MAX=2", "SLURM_ARRAY_TASK_COUNT=2"], ["--shard-count", "4"]),
+        (["SLURM_ARRAY_TASK_ID=2", "SLURM_ARRAY_TASK_MIN=0", "SLURM_ARRAY_TASK_MAX=2", "SLURM_ARRAY_TASK_COUNT=2", "SLURM_ARRAY_TASK_STEP=2"], ["--shard-count", "4"]),
     ])
     func autoTakesTheClustersShard(environment: [String], arguments: [String]) throws {
         let explicit = try Self.dryRun(Self.paths, ["--shard", "3/4"])
@@ -122,8 +124,8 @@ struct ShardTests {
         (["JOB_COMPLETION_INDEX=4"], ["--shard", "auto", "--shard-count", "4"]),
         (["JOB_COMPLETION_INDEX=x"], ["--shard", "auto", "--shard-count", "4"]),
         (["SLURM_ARRAY_TASK_ID=1", "SLURM_ARRAY_TASK_COUNT=4"], ["--shard", "auto"]),
-        (["SLURM_ARRAY_TASK_ID=5", "SLURM_ARRAY_TASK_MIN=1", "SLURM_ARRAY_TASK_COUNT=4"], ["--shard", "auto"]),
-        (["SLURM_ARRAY_TASK_ID=1", "SLURM_ARRAY_TASK_MIN=1", "SLURM_ARRAY_TASK_COUNT=4"], ["--shard", "auto", "--shard-count", "3"]),
+        (["SLURM_ARRAY_TASK_ID=4", "SLURM_ARRAY_TASK_MIN=4", "SLURM_ARRAY_TASK_MAX=4"], ["--shard", "auto", "--shard-count", "4"]),
+        (["SLURM_ARRAY_TASK_ID=1", "SLURM_ARRAY_TASK_MIN=1", "SLURM_ARRAY_TASK_MAX=4"], ["--shard", "auto", "--shard-count", "4"]),
     ])
     func badShardsAreBadUsageInOneLine(environment: [String], arguments: [String]) throws {
         let result = try Self.dryRun(Self.paths, arguments, environment: environment)
@@ -131,5 +133,26 @@ struct ShardTests {
         #expect(result.stdout.isEmpty)
         let errors = result.stderrLines.filter { $0.hasPrefix("Error: ") }
         #expect(errors.count == 1 && errors[0].contains("--shard"), "\(result.stderr)")
+    }
+
+    /// Every task of an array of 5 run, then two of them requeued and one
+    /// resubmitted alone (as sbatch --array=3 does): each input is planned
+    /// by exactly one task of the array, and a task run again plans exactly
+    /// what it planned before.
+    @Test func anArrayCoversEveryInputOnceWhateverIsRunAgain() throws {
+        let array = ["SLURM_ARRAY_TASK_MIN=0", "SLURM_ARRAY_TASK_MAX=4", "SLURM_ARRAY_TASK_COUNT=5"]
+        var planned: [[String]] = []
+        for task in 0..<5 {
+            planned.append(try Self.reportedInputs(
+                Self.dryRun(Self.paths, ["--shard", "auto", "--shard-count", "5"], environment: array + ["SLURM_ARRAY_TASK_ID=\(task)"])))
+        }
+        #expect(planned.flatMap { $0 }.sorted() == Self.paths.sorted())
+        for task in [1, 3] {
+            let again = try Self.reportedInputs(
+                Self.dryRun(
+                    Self.paths, ["--shard", "auto", "--shard-count", "5"],
+                    environment: ["SLURM_ARRAY_TASK_ID=\(task)", "SLURM_ARRAY_TASK_MIN=\(task)", "SLURM_ARRAY_TASK_MAX=\(task)", "SLURM_ARRAY_TASK_COUNT=1"]))
+            #expect(again == planned[task])
+        }
     }
 }
