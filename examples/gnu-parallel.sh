@@ -9,10 +9,11 @@
 #   bash gnu-parallel.sh
 #
 # Run it again to finish what a failed or interrupted run left: the
-# outputs already complete are skipped.
+# outputs already complete are skipped, and the JSON lines are appended to
+# what the earlier run wrote.
 set -euo pipefail
 parallel --sshloginfile nodes.txt --retries 2 \
     scale-video --inputs-from /shared/list.txt --factor 2 --output-dir /shared/scaled \
     --skip-existing --json --quiet \
     --shard {}/8 \
-    ::: 1 2 3 4 5 6 7 8 > results.jsonl
+    ::: 1 2 3 4 5 6 7 8 >> results.jsonl

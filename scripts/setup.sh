@@ -3,8 +3,10 @@
 # FFmpeg's development libraries (with libx264), the Rubber Band library's
 # (pitch-keeping time stretch), OpenCV's video module (the optical flow of
 # --motion flow), pkg-config, the ffmpeg command (used by
-# the tests as an independent judge) and the DejaVu fonts (the font
-# Samples/make-film.sh attaches). Swift 6 must be on PATH.
+# the tests as an independent judge), the DejaVu fonts (the font
+# Samples/make-film.sh attaches) and, from PyPI, kubernetes-validate (the
+# tests check the Kubernetes example with it). Swift 6 and Python 3 must be
+# on PATH.
 set -euo pipefail
 packages=(pkg-config libavformat-dev libavcodec-dev libavfilter-dev libswscale-dev libswresample-dev libavutil-dev librubberband-dev libopencv-video-dev ffmpeg fonts-dejavu-core)
 missing=()
@@ -19,3 +21,9 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 command -v swift >/dev/null || { echo "setup: swift not found; install Swift 6 (swift.org) and put it on PATH" >&2; exit 1; }
+# The tests check the Kubernetes example against the API's schemas.
+if ! command -v kubernetes-validate >/dev/null; then
+  echo "setup: installing kubernetes-validate (PyPI)" >&2
+  python3 -m pip install --quiet kubernetes-validate 2>/dev/null ||
+    python3 -m pip install --quiet --user --break-system-packages kubernetes-validate
+fi

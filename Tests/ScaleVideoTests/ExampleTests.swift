@@ -62,4 +62,23 @@ struct ExampleTests {
         #expect(result.status == 0, "\(words): \(result.stderr)")
         #expect(try JSONResults(result.stdout).objects.map { $0["status"] as? String } == ["planned"])
     }
+
+    /// The Kubernetes manifest is valid for every release from the one that
+    /// first has backoffLimitPerIndex (1.29) to 1.33, strictly (no field
+    /// the API does not know), by the API's own schemas (kubernetes-validate,
+    /// which scripts/setup.sh installs).
+    @Test(arguments: ["1.29.0", "1.30.0", "1.31.0", "1.32.0", "1.33.0"])
+    func theKubernetesManifestIsValid(release: String) throws {
+        let manifest = Repository.file("examples/" + Self.examples[0]).path
+        let result = try Tool.run("kubernetes-validate", ["-k", release, "--strict", "--quiet", manifest])
+        #expect(result.status == 0, "\(result.text)\(result.stderr)")
+    }
+
+    /// Every example appends its results (and Slurm its log), so a task run
+    /// again keeps what an earlier run wrote.
+    @Test func theExamplesAppendTheirResults() throws {
+        #expect(try Self.text(Self.examples[0]).contains(">> /shared/results/shard-$JOB_COMPLETION_INDEX.jsonl"))
+        #expect(try Self.text(Self.examples[1]).contains(">> \"/shared/results/shard-$SLURM_ARRAY_TASK_ID.jsonl\""))
+        #expect(try Self.text(Self.examples[2]).contains("::: 1 2 3 4 5 6 7 8 >> results.jsonl"))
+    }
 }
