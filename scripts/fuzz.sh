@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzes the release binary with damaged movies (run by hand, not in CI):
 #
-#   bash scripts/fuzz.sh [mutants] [seed] [whole|sparse]
+#   bash scripts/fuzz.sh [mutants] [seed] [whole|sparse|reverse]
 #                                   # defaults: 1000 mutants, seed 1, whole
 #
 # Makes three small sources with the ffmpeg CLI (2 s, 160x120: an mp4 with
@@ -18,6 +18,10 @@
 # the conversions alternate between `--factor 0.05` (a time-lapse that skips
 # key-frame intervals and seeks past them) and `--start 7 --end 9 --factor 1`
 # (a late cut), so that damage meets the code that decodes only what is shown.
+# With `reverse`, the sources last 4 s with a key frame every 10 frames, and
+# the conversions alternate between `--reverse --factor 1.5` and a map that
+# plays forwards, holds and plays backwards, so that damage meets the
+# backward reader (its packet index, its seeks) and the audio spool.
 # Each is counted as one of
 #   converted  exit 0, the output present and nothing else written;
 #   refused    exit 1, out.* absent and exactly one line on standard error that
@@ -44,7 +48,8 @@ mode=${3:-whole}
 case $mode in
   whole) seconds=2 group=25 ;;
   sparse) seconds=12 group=5 ;;
-  *) echo "fuzz: the mode is whole or sparse, not $mode" >&2; exit 64 ;;
+  reverse) seconds=4 group=10 ;;
+  *) echo "fuzz: the mode is whole, sparse or reverse, not $mode" >&2; exit 64 ;;
 esac
 limit=20
 bash scripts/setup.sh
@@ -126,6 +131,9 @@ for ((i = 0; i < mutants; i++)); do
   if [ "$mode" = sparse ]; then
     retiming=(--factor 0.05)
     (((i / 21) % 2)) && retiming=(--start 7 --end 9 --factor 1)
+  elif [ "$mode" = reverse ]; then
+    retiming=(--reverse --factor 1.5)
+    (((i / 21) % 2)) && retiming=(--time-map 0=0,2=2,2=2.5,0.5=4)
   fi
   arguments=("$tool" "$input" "${retiming[@]}" --quiet -o "$output")
   started=$(date +%s)
