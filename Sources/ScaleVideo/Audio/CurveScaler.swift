@@ -31,13 +31,7 @@ final class CurveScaler<Sample: PCMSample>: AudioScaling {
         self.rate = Double(rate)
         self.blockSize = blockSize
         spool = try SampleSpool(channels: channels)
-        var start = 0
-        var silences: [Range<Int>] = []
-        for segment in plan.segments {
-            if segment.count == 0 { silences.append(start..<(start + segment.length)) }
-            start += segment.length
-        }
-        self.silences = silences
+        silences = plan.silences
         block = []
         window = .allocate(capacity: 0)
     }

@@ -32,13 +32,7 @@ final class PitchShifter<Sample: PCMSample>: AudioScaling {
         self.plan = plan
         self.blockSize = blockSize
         tape = MapAudioScaler(channels: channels, plan: plan, blockSize: blockSize)
-        var end = 0
-        var silences: [Range<Int>] = []
-        for segment in plan.segments {
-            if segment.count == 0 { silences.append(end..<(end + segment.length)) }
-            end += segment.length
-        }
-        self.silences = silences
+        silences = plan.silences
         band = RubberBand(rate: rate, channels: channels, ratio: 1, pitch: ratio)
         delayLeft = band.startDelay
         staging = PlanarFloats(channels: channels, frames: max(band.startPad, blockSize))

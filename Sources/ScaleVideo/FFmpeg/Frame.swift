@@ -9,6 +9,15 @@ final class Frame {
         pointer = frame
     }
 
+    /// A frame with a picture buffer of its own, `width` x `height` in `format`.
+    convenience init(width: Int32, height: Int32, format: AVPixelFormat) throws {
+        try self.init()
+        pointer.pointee.width = width
+        pointer.pointee.height = height
+        pointer.pointee.format = format.rawValue
+        try check(av_frame_get_buffer(pointer, 0), "av_frame_get_buffer")
+    }
+
     /// A frame that refers to `other`'s picture: a new reference, not a copy.
     convenience init(referringTo other: Frame) throws {
         try self.init()

@@ -233,12 +233,8 @@ public struct JobPlan: Sendable {
     /// The map `--reverse` means (SPEC §13): the part from --start to --end
     /// played backwards in D seconds, D from --duration or --factor.
     private static func reverseMap(of request: ScaleRequest, within whole: Rational, fps: Rational) throws -> TimeMap {
-        if let end = request.trim.end, end > whole {
-            throw ScaleError.endPastEnd(end: end.doubleValue, duration: whole.doubleValue)
-        }
-        guard let span = request.trim.duration(within: whole), let end = request.trim.start.adding(span) else {
-            throw ScaleError.startPastEnd(start: request.trim.start.doubleValue, duration: whole.doubleValue)
-        }
+        let span = try trimmedSpan(of: request, within: whole)
+        guard let end = request.trim.start.adding(span) else { throw ScaleError.impossibleTarget }
         guard let duration = TimeScale(sourceDuration: span, target: request.target)?.exactTargetDuration else {
             throw ScaleError.impossibleTarget
         }
@@ -256,16 +252,22 @@ public struct JobPlan: Sendable {
             guard let span = timeMap.highestSource.subtracting(timeMap.lowestSource) else { throw ScaleError.impossibleTarget }
             return TimeScale(sourceDuration: span, mapDuration: timeMap.duration)
         }
+        guard let scale = TimeScale(sourceDuration: try trimmedSpan(of: request, within: whole), target: request.target) else {
+            throw ScaleError.impossibleTarget
+        }
+        return scale
+    }
+
+    /// The length of the part from --start to --end of a source lasting
+    /// `whole`; fails when --end is past its end or nothing is left after --start.
+    private static func trimmedSpan(of request: ScaleRequest, within whole: Rational) throws -> Rational {
         if let end = request.trim.end, end > whole {
             throw ScaleError.endPastEnd(end: end.doubleValue, duration: whole.doubleValue)
         }
         guard let span = request.trim.duration(within: whole) else {
             throw ScaleError.startPastEnd(start: request.trim.start.doubleValue, duration: whole.doubleValue)
         }
-        guard let scale = TimeScale(sourceDuration: span, target: request.target) else {
-            throw ScaleError.impossibleTarget
-        }
-        return scale
+        return span
     }
 
     /// How the frames are made; nil when no video is written.

@@ -84,6 +84,15 @@ public struct AudioMapPlan: Sendable, Equatable {
     /// The greatest c: the lined-up samples from it on are left out.
     public var sourceEnd: Int { segments.map(\.end).max() ?? 0 }
 
+    /// The output samples of each freeze, which are digital silence.
+    public var silences: [Range<Int>] {
+        var start = 0
+        return segments.compactMap { segment in
+            defer { start += segment.length }
+            return segment.count == 0 ? start..<(start + segment.length) : nil
+        }
+    }
+
     /// Whether every segment takes its samples in order.
     public var isForward: Bool { !segments.contains(where: \.isReversed) }
 

@@ -27,11 +27,7 @@ final class OpticalFlowInBetweens: InBetweenPictures {
                 depth > 8 ? 2 : 1, depth)
         else { throw FFmpegError(sv_averror(ENOMEM), "cannot make the optical flow") }
         self.kernel = kernel
-        output = try Frame()
-        output.pointer.pointee.width = context.width
-        output.pointer.pointee.height = context.height
-        output.pointer.pointee.format = context.pix_fmt.rawValue
-        try check(av_frame_get_buffer(output.pointer, 0), "av_frame_get_buffer")
+        output = try Frame(width: context.width, height: context.height, format: context.pix_fmt)
     }
 
     deinit { sv_flow_free(kernel) }

@@ -38,11 +38,7 @@ final class PictureBlender {
         }
         isWide = info.comp.0.depth > 8
         largest = (1 << Int(info.comp.0.depth)) - 1
-        output = try Frame()
-        output.pointer.pointee.width = width
-        output.pointer.pointee.height = height
-        output.pointer.pointee.format = format.rawValue
-        try check(av_frame_get_buffer(output.pointer, 0), "av_frame_get_buffer")
+        output = try Frame(width: width, height: height, format: format)
     }
 
     /// `(1 − weight) · a + weight · b`; valid until the next call.
