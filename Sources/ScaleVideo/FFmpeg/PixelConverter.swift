@@ -22,11 +22,7 @@ final class PixelConverter {
             throw FFmpegError(sv_averror(EINVAL), "cannot convert pictures from \(name)")
         }
         self.context = context
-        output = try Frame()
-        output.pointer.pointee.width = width
-        output.pointer.pointee.height = height
-        output.pointer.pointee.format = format.rawValue
-        try check(av_frame_get_buffer(output.pointer, 0), "av_frame_get_buffer")
+        output = try Frame(width: width, height: height, format: format)
     }
 
     deinit { sws_freeContext(context) }
