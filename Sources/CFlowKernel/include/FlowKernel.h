@@ -8,8 +8,9 @@ extern "C" {
 #endif
 
 /// Motion-compensated in-between pictures (SPEC §9 --motion flow): dense
-/// optical flow both ways between two pictures (OpenCV's DIS, on luma; at
-/// half size from 640 samples wide on), both warped to the instant wanted, and blended by how far
+/// optical flow both ways between two pictures (OpenCV's DIS, on luma, on a
+/// grid under 640 samples wide: the picture halved as often as that takes),
+/// both warped to the instant wanted, and blended by how far
 /// the instant is from each, each picture's weight taken down where
 /// forward-backward consistency says what it shows is hidden in the other.
 typedef struct sv_flow sv_flow;

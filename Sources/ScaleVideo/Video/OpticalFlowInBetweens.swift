@@ -3,10 +3,10 @@ import CFlowKernel
 
 /// `--motion flow`: in-between pictures of scale-video's own (the C++
 /// FlowKernel over OpenCV): dense optical flow both ways between the two
-/// pictures around the instant (DIS, on luma at half size), both warped to
-/// it and blended by their distance from it, each picture's part taken down
-/// where forward-backward consistency says what it shows is hidden in the
-/// other. The flows of a pair are computed once for all the pictures made
+/// pictures around the instant (DIS, on luma, on a grid under 640 samples
+/// wide), both warped to it and blended by their distance from it, each
+/// picture's part taken down where forward-backward consistency says what it
+/// shows is hidden in the other. The flows of a pair are computed once for all the pictures made
 /// between them; only the pair in hand is held.
 final class OpticalFlowInBetweens: InBetweenPictures {
     private let kernel: OpaquePointer
