@@ -45,6 +45,8 @@
 #    30 fps losslessly (--factor 1 --fps 30 --crf 0), and each in-between
 #    frame compared with the dropped one: mean luma PSNR and SSIM, for
 #    nearest, blend, flow and the ffmpeg CLI's minterpolate=mi_mode=mci.
+#    It also writes Samples/in-between.png: testsrc2's made frame 13 by
+#    flow, by minterpolate, and the dropped frame itself, side by side.
 #
 # Without an input it makes one: 1280x720, 30 fps, 30 s, H.264 + stereo
 # 48 kHz AAC. The tool is built as scripts/install.sh builds it: release,
@@ -308,6 +310,7 @@ printf '%-11s %17s %17s %17s %17s\n' footage nearest blend flow "ffmpeg mci"
 for name in mandelbrot testsrc2 pan life; do
   ffmpeg -v error -nostdin -y -f lavfi -i "${footage[$name]}" -t 2 -pix_fmt yuv420p -c:v ffv1 "$work/full.mkv"
   ffmpeg -v error -nostdin -y -i "$work/full.mkv" -vf "select='not(mod(n,2))',setpts=N/15/TB" -r 15 -c:v ffv1 "$work/half.mkv"
+  [ "$name" = testsrc2 ] && cp "$work/full.mkv" "$work/picture-full.mkv"
   line=$(printf '%-11s' "$name")
   for mode in nearest blend flow mci; do
     if [ "$mode" = mci ]; then
@@ -315,10 +318,15 @@ for name in mandelbrot testsrc2 pan life; do
     else
       "$tool" "$work/half.mkv" -o "$work/made.mkv" --factor 1 --fps 30 --motion "$mode" --crf 0 --quiet --overwrite 2>/dev/null
     fi
+    [ "$name" = testsrc2 ] && cp "$work/made.mkv" "$work/picture-$mode.mkv"
     psnr=$(ffmpeg -nostdin -i "$work/made.mkv" -i "$work/full.mkv" -lavfi "${held[0]}psnr" -f null - 2>&1 | grep -o "y:[0-9.]*" | head -1 | cut -d: -f2)
     ssim=$(ffmpeg -nostdin -i "$work/made.mkv" -i "$work/full.mkv" -lavfi "${held[0]}ssim" -f null - 2>&1 | grep -o "All:[0-9.]*" | head -1 | cut -d: -f2)
     line+=$(printf ' %8.2f / %6.4f' "$psnr" "$ssim")
   done
   echo "$line"
 done
+ffmpeg -v error -nostdin -y -i "$work/picture-flow.mkv" -i "$work/picture-mci.mkv" -i "$work/picture-full.mkv" -filter_complex \
+  "[0:v]select='eq(n,13)'[a];[1:v]select='eq(n,13)'[b];[2:v]select='eq(n,13)'[c];[a][b][c]hstack=3" -frames:v 1 \
+  Samples/in-between.png
+echo "wrote Samples/in-between.png: testsrc2's frame 13 made by flow, by minterpolate, and the dropped frame"
 fi
