@@ -18,10 +18,20 @@ final class Batch: Sendable {
     }
 
     struct Item: Sendable {
+        /// The input as the user named it.
         let input: String
         let output: String
         /// Why the input fails before it starts, if it does.
         let problem: String?
+        /// The file read: the input, or standard input's copy.
+        var source: String
+
+        init(input: String, output: String, problem: String?) {
+            self.input = input
+            self.output = output
+            self.problem = problem
+            source = input
+        }
     }
 
     private let items: [Item]
@@ -94,7 +104,7 @@ final class Batch: Sendable {
         if let problem = item.problem {
             outcome = .failed(problem)
         } else {
-            var request = template.with(input: item.input, output: item.output)
+            var request = template.with(input: item.source, output: item.output)
             let existing = skipExisting && ([request.output] + request.sideFiles).contains {
                 FileManager.default.fileExists(atPath: $0)
             }

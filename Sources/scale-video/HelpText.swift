@@ -93,6 +93,14 @@ enum HelpText {
         Inputs are never modified; an output appears only when complete, and \
         an existing file is replaced only with --overwrite.
 
+        Pipes: - as the only input reads the movie from standard input (it \
+        is copied into a temporary file in TMPDIR first, as the conversion \
+        reads it more than once; -o is then required), and -o - writes \
+        Matroska (.mkv's codecs) to standard output as it is made: such an \
+        output cannot appear only when complete, so a failure, a reader \
+        that goes away included, ends it with status 1. --json cannot share \
+        standard output with -o -.
+
         --dry-run prints what each input's conversion would do (its plan) \
         and writes nothing.
 
@@ -136,5 +144,6 @@ enum HelpText {
           scale-video jump.mp4 -o back.mov --reverse --factor 2
           scale-video game.mp4 --speed 0:1,12:0.25,14:1 --curve smooth --plot-map ramp.png --dry-run
           scale-video game.mp4 -o ramp.mov --time-map @ramp.txt --dry-run
+          curl -s https://example.com/in.mp4 | scale-video - -o - --factor 2 | ffplay -
         """
 }

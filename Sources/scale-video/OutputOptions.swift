@@ -3,7 +3,7 @@ import ScaleVideo
 
 /// Where the outputs go, in what container, and how many are made at once.
 struct OutputOptions: ParsableArguments {
-    @Option(name: [.short, .long], help: ArgumentHelp("The output file (one input only): .mov, .mp4, .m4v, .mkv, or for audio alone .wav, .aiff, .caf, .flac, .m4a, .webm.", valueName: "path"), completion: .file())
+    @Option(name: [.short, .long], help: ArgumentHelp("The output file (one input only): .mov, .mp4, .m4v, .mkv, or for audio alone .wav, .aiff, .caf, .flac, .m4a, .webm; - writes Matroska to standard output as it is made (not atomic).", valueName: "path"), completion: .file())
     var output: String?
 
     @Option(help: ArgumentHelp("Write each output into this folder (created if missing) as NAME-scaled.EXT.", valueName: "dir"), completion: .directory)
@@ -23,7 +23,7 @@ struct OutputOptions: ParsableArguments {
         if let output {
             if outputDir != nil { throw ValidationError("Give only one of -o and --output-dir.") }
             if container != nil { throw ValidationError("--container names generated outputs; -o names its own.") }
-            guard OutputContainer(path: output) != nil else {
+            guard toStandardOutput || OutputContainer(path: output) != nil else {
                 throw ValidationError("-o \(output): use a .mov, .mp4, .m4v or .mkv name, or for audio alone .wav, .aiff, .caf, .flac, .m4a or .webm.")
             }
         }
@@ -31,7 +31,12 @@ struct OutputOptions: ParsableArguments {
 
     /// The container every output is known to have before any input is
     /// read: -o's, or --container's.
-    var chosenContainer: OutputContainer? { output.flatMap { OutputContainer(path: $0) } ?? container }
+    var chosenContainer: OutputContainer? {
+        toStandardOutput ? .mkv : output.flatMap { OutputContainer(path: $0) } ?? container
+    }
+
+    /// `-o -`: Matroska to standard output.
+    var toStandardOutput: Bool { output == ScaleRequest.standardOutput }
 }
 
 extension OutputContainer: ExpressibleByArgument {}

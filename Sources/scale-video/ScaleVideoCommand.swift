@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 import ScaleVideo
 
 /// `scale-video`: reads the options, makes one request template, and runs
@@ -11,7 +12,7 @@ struct ScaleVideoCommand: ParsableCommand {
         discussion: HelpText.discussion,
         version: Versions.text)
 
-    @Argument(help: "The movies (or sound files) to scale.", completion: .file())
+    @Argument(help: "The movies (or sound files) to scale; - reads one from standard input.", completion: .file())
     var inputs: [String] = []
 
     @OptionGroup(title: "Target")
@@ -35,6 +36,7 @@ struct ScaleVideoCommand: ParsableCommand {
     /// The checks that span groups; each group checks its own options.
     func validate() throws {
         if inputs.isEmpty && batch.inputsFrom == nil { throw ValidationError("Give the inputs: their paths, or --inputs-from <file>.") }
+        try checkStandardStreams()
         try Self.check(inputCount: inputs.count, outputs: outputs, audio: audio, target: target)
         if batch.skipExisting && outputs.overwrite { throw ValidationError("Give only one of --overwrite and --skip-existing.") }
         if video.noVideo && audio.noAudio { throw ValidationError("Give only one of --no-video and --no-audio.") }
@@ -58,6 +60,22 @@ struct ScaleVideoCommand: ParsableCommand {
         }
     }
 
+    /// `-` as the input and `-o -` (SPEC §14): a pipe in and out, never a terminal.
+    private func checkStandardStreams() throws {
+        if outputs.toStandardOutput {
+            if reporting.json { throw ValidationError("--json writes its results to standard output, which -o - takes for the movie.") }
+            if !reporting.dryRun && isatty(STDOUT_FILENO) == 1 {
+                throw ValidationError("-o - writes the movie to standard output, a terminal here: pipe it into a program or a file.")
+            }
+        }
+        guard inputs.contains(StandardInput.name) else { return }
+        if inputs.count > 1 || batch.inputsFrom != nil { throw ValidationError("- (standard input) must be the only input.") }
+        if outputs.output == nil { throw ValidationError("- (standard input) needs -o: there is no input name to make the output's from.") }
+        if isatty(STDIN_FILENO) == 1 {
+            throw ValidationError("- reads the movie from standard input, a terminal here: pipe one in, e.g. cat in.mp4 | scale-video - -o out.mov.")
+        }
+    }
+
     /// The checks on how many inputs there are, for those on the command
     /// line and again once the list is read.
     private static func check(inputCount: Int, outputs: OutputOptions, audio: AudioOptions, target: TargetOptions) throws {
@@ -69,6 +87,7 @@ struct ScaleVideoCommand: ParsableCommand {
     func run() throws {
         let listed = try batch.inputs(after: inputs)
         try Self.check(inputCount: listed.count, outputs: outputs, audio: audio, target: target)
+        if listed.count > 1 && listed.contains(StandardInput.name) { throw ValidationError("- (standard input) must be the only input.") }
         let shard = try batch.selectedShard()
         let inputs = shard.map { shard in listed.filter(shard.holds) } ?? listed
         let template = try template()
@@ -77,8 +96,15 @@ struct ScaleVideoCommand: ParsableCommand {
         let reporter = Reporter(style: reporting.style, jsonResults: reporting.json, total: inputs.count)
         if let shard { reporter.shard(shard, inputs: inputs.count, listed: listed.count) }
         let folderToBeMade = outputs.outputDir.map { !OutputFolder.isFolder($0) } ?? false
+        var items = OutputPlan.items(for: inputs, options: outputs, noVideo: video.noVideo, dryRun: reporting.dryRun)
+        // A reader that goes away ends the writing with EPIPE, told as such, not with a silent SIGPIPE.
+        if outputs.toStandardOutput { signal(SIGPIPE, SIG_IGN) }
+        let standardInput = try inputs == [StandardInput.name] ? copyStandardInput(signals) : nil
+        // The copy is removed when it is let go: at the end of the run.
+        defer { withExtendedLifetime(standardInput) {} }
+        if let standardInput { items[0].source = standardInput.path }
         let running = Batch(
-            items: OutputPlan.items(for: inputs, options: outputs, noVideo: video.noVideo, dryRun: reporting.dryRun), jobs: outputs.jobs,
+            items: items, jobs: outputs.jobs,
             reporter: reporter, template: template, mode: reporting.dryRun ? .plan(folderToBeMade: folderToBeMade) : .convert,
             skipExisting: batch.skipExisting)
         signals.onCancel = { running.cancel() }
@@ -92,6 +118,18 @@ struct ScaleVideoCommand: ParsableCommand {
         }
         if cancelled > 0 { throw ExitCode(130) }
         if failed > 0 { throw ExitCode.failure }
+    }
+
+    /// Standard input copied into a temporary file; Ctrl-C stops the copy.
+    private func copyStandardInput(_ signals: SignalTrap) throws -> StandardInput {
+        let stopped = Guarded(false)
+        signals.onCancel = { stopped.withLock { $0 = true } }
+        do {
+            return try StandardInput { stopped.withLock { $0 } }
+        } catch let failure as StandardInput.Failure {
+            Diagnostics.line("scale-video: \(StandardInput.name): \(failure.message)")
+            throw stopped.withLock { $0 } ? ExitCode(130) : ExitCode.failure
+        }
     }
 
     /// The request every input's is made from: only the input and the output differ.

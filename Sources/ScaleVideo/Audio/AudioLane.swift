@@ -3,7 +3,7 @@
 /// input). `warn` is told of damaged packets and frames skipped.
 func makeAudioLane(
     _ plan: AudioPlan, packets: PacketInput, output: OutputFile, waveform: WaveformRecorder?, warn: @escaping (String) -> Void
-) throws -> any Lane {
+) throws -> any TrackLane {
     let decoding = try StreamDecoder(packets: packets, kind: "audio", warn: warn)
     switch plan.encoding.family {
     case .int16: return try AudioLane<Int16>(plan, decoding: decoding, output: output, waveform: waveform)
@@ -21,10 +21,10 @@ func makeAudioLane(
 /// plays backwards (SPEC §13), the decoded samples go to a SampleSpool
 /// first, and the scaler then takes them from it in the order the output
 /// plays them, a block a step.
-final class AudioLane<Sample: PCMSample>: Lane {
+final class AudioLane<Sample: PCMSample>: TrackLane {
     let encoding: AudioEncoding
     private let decoding: StreamDecoder
-    private let track: EncodedTrack
+    let track: EncodedTrack
     private let scaler: any AudioScaling<Sample>
     private let waveform: WaveformRecorder?
     /// Decoded frames as interleaved samples, and scaled samples as the encoder's frames.

@@ -8,7 +8,8 @@ import Glibc
 /// bytes. The muxer's seeks only move where the next buffer goes; the
 /// writing thread puts each buffer at its offset, in order, so the file is
 /// the one sequential writing would make. The first failed write is
-/// reported by every later write and seek, and by `close()`. Used by the
+/// reported by every later write and seek, and by `close()`. A stream (a
+/// pipe, standard output) is written in order and cannot seek. Used by the
 /// thread that muxes (under OutputFile's lock); its writing thread shares
 /// only the WriteQueue.
 final class FileWriter {
@@ -23,24 +24,38 @@ final class FileWriter {
 
     /// Creates (or empties) the file at `path` and starts its writing
     /// thread; errors say `cannot write` `name`, the output as the user named it.
-    init(path: String, name: String) throws {
-        let operation = "cannot write \(name)"
+    convenience init(path: String, name: String) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else { throw FFmpegError(sv_averror(errno), operation) }
+        guard descriptor >= 0 else { throw FFmpegError(sv_averror(errno), "cannot write \(name)") }
+        try self.init(descriptor: descriptor, name: name, seekable: true)
+    }
+
+    /// Writes to a copy of `stream` (closed at the end; `stream` stays
+    /// open), in order, never seeking back.
+    convenience init(streamingTo stream: Int32, name: String) throws {
+        let descriptor = fcntl(stream, F_DUPFD_CLOEXEC, 0)
+        guard descriptor >= 0 else { throw FFmpegError(sv_averror(errno), "cannot write \(name)") }
+        try self.init(descriptor: descriptor, name: name, seekable: false)
+    }
+
+    /// Takes `descriptor`, which it closes.
+    private init(descriptor: Int32, name: String, seekable: Bool) throws {
+        let operation = "cannot write \(name)"
         guard let buffer = av_malloc(Self.bufferSize) else {
             Glibc.close(descriptor)
             throw FFmpegError(sv_averror(ENOMEM), operation)
         }
-        queue = WriteQueue(descriptor: descriptor, operation: operation)
+        queue = WriteQueue(descriptor: descriptor, operation: operation, seekable: seekable)
         let opaque = Unmanaged.passUnretained(queue).toOpaque()
         context = avio_alloc_context(
             buffer.assumingMemoryBound(to: UInt8.self), Int32(Self.bufferSize), 1, opaque, nil,
             { opaque, bytes, count in
                 Unmanaged<WriteQueue>.fromOpaque(opaque!).takeUnretainedValue().enqueue(bytes!, count: Int(count))
             },
-            { opaque, offset, whence in
-                Unmanaged<WriteQueue>.fromOpaque(opaque!).takeUnretainedValue().seek(offset, whence: whence)
-            })
+            seekable
+                ? { opaque, offset, whence in
+                    Unmanaged<WriteQueue>.fromOpaque(opaque!).takeUnretainedValue().seek(offset, whence: whence)
+                } : nil)
         guard let context else {
             av_free(buffer)
             Glibc.close(descriptor)
@@ -48,6 +63,7 @@ final class FileWriter {
         }
         // Hand over full buffers only, not one per packet the muxer writes.
         context.pointee.min_packet_size = Int32(Self.bufferSize)
+        if !seekable { context.pointee.seekable = 0 }
         let queue = queue
         startThread { queue.writeWaiting() }
     }
@@ -94,10 +110,13 @@ final class WriteQueue: Sendable {
     private let descriptor: Int32
     /// What every error says was being done: `cannot write NAME`.
     private let operation: String
+    /// Buffers go at their offsets; a stream's go one after another.
+    private let seekable: Bool
 
-    init(descriptor: Int32, operation: String) {
+    init(descriptor: Int32, operation: String, seekable: Bool) {
         self.descriptor = descriptor
         self.operation = operation
+        self.seekable = seekable
     }
 
     deinit {
@@ -154,7 +173,8 @@ final class WriteQueue: Sendable {
                 state.waiting.isEmpty ? nil : (state.waiting.removeFirst(), state.failure != 0)
             }
             guard let (buffer, failed) = next else { break }
-            let error = failed ? 0 : Self.write(buffer.bytes, count: buffer.count, at: buffer.offset, to: descriptor)
+            let error =
+                failed ? 0 : Self.write(buffer.bytes, count: buffer.count, at: seekable ? buffer.offset : nil, to: descriptor)
             state.withLock { state in
                 if state.failure == 0 { state.failure = error }
                 state.spare.append(buffer.bytes)
@@ -165,11 +185,14 @@ final class WriteQueue: Sendable {
         state.broadcast()
     }
 
-    /// Writes all `count` bytes at `offset`; the `errno` of a failure, or 0.
-    private static func write(_ bytes: UnsafeMutableRawPointer, count: Int, at offset: Int64, to descriptor: Int32) -> Int32 {
+    /// Writes all `count` bytes at `offset`, or where the stream is; the
+    /// `errno` of a failure, or 0.
+    private static func write(_ bytes: UnsafeMutableRawPointer, count: Int, at offset: Int64?, to descriptor: Int32) -> Int32 {
         var done = 0
         while done < count {
-            let written = pwrite(descriptor, bytes + done, count - done, off_t(offset) + off_t(done))
+            let written =
+                offset.map { pwrite(descriptor, bytes + done, count - done, off_t($0) + off_t(done)) }
+                ?? Glibc.write(descriptor, bytes + done, count - done)
             if written < 0 {
                 if errno == EINTR { continue }
                 return errno

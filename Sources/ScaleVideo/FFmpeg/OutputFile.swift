@@ -12,11 +12,16 @@ final class OutputFile: Sendable {
         var context: UnsafeMutablePointer<AVFormatContext>?
         var writer: FileWriter?
         var started = false
+        /// Each stream's packets written so far, and the sum of their
+        /// durations in the time base they were written in.
+        var written: [Int32: Written] = [:]
     }
 
     private let muxer: Guarded<Muxer>
     /// The name errors give: the output as the user named it.
     private let name: String
+    /// The bytes go to standard output, as they are made, not to `path`.
+    private let toStandardOutput: Bool
 
     /// - Parameters:
     ///   - path: where the bytes go.
@@ -29,6 +34,20 @@ final class OutputFile: Sendable {
         try check(avformat_alloc_output_context2(&context, format, nil, path), "cannot create \(name)")
         muxer = Guarded(Muxer(context: context))
         self.name = name
+        toStandardOutput = false
+    }
+
+    /// The container of `.extension` files written to standard output as
+    /// it is made: the muxer never seeks back.
+    init(standardOutputAs extension: String) throws {
+        name = "standard output"
+        guard let format = av_guess_format(nil, "output.\(`extension`)", nil) else {
+            throw FFmpegError(SV_AVERROR_INVALIDDATA, "no container for .\(`extension`)")
+        }
+        var context: UnsafeMutablePointer<AVFormatContext>?
+        try check(avformat_alloc_output_context2(&context, format, nil, "pipe:1"), "cannot create \(name)")
+        muxer = Guarded(Muxer(context: context))
+        toStandardOutput = true
     }
 
     deinit {
@@ -131,7 +150,9 @@ final class OutputFile: Sendable {
         try muxer.withLock { muxer in
             let format = muxer.context!
             if format.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
-                muxer.writer = try FileWriter(path: String(cString: format.pointee.url), name: name)
+                muxer.writer =
+                    try toStandardOutput
+                    ? FileWriter(streamingTo: STDOUT_FILENO, name: name) : FileWriter(path: String(cString: format.pointee.url), name: name)
                 format.pointee.pb = muxer.writer?.context
             }
             var dictionary: OpaquePointer?
@@ -146,6 +167,7 @@ final class OutputFile: Sendable {
     /// hands it to the interleaving muxer.
     func write(_ packet: Packet, in timeBase: AVRational, to stream: Stream) throws {
         try muxer.withLock { muxer in
+            muxer.written[stream.index, default: Written(timeBase: timeBase)].add(packet.pointer.pointee.duration)
             av_packet_rescale_ts(packet.pointer, timeBase, stream.pointer.pointee.time_base)
             packet.pointer.pointee.stream_index = stream.index
             try check(av_interleaved_write_frame(muxer.context, packet.pointer), "cannot write \(name)")
@@ -161,5 +183,28 @@ final class OutputFile: Sendable {
             if trailer < 0 { throw muxer.writer?.error ?? FFmpegError(trailer, "cannot finish \(name)") }
             try muxer.writer?.close()
         }
+    }
+
+    /// What was written to the stream at `index` so far.
+    func written(to index: Int32) -> Written? { muxer.withLock { $0.written[index] } }
+}
+
+/// The packets written to one stream, and the sum of their durations.
+struct Written: Sendable {
+    /// The time base the packets were written in (their encoder's).
+    let timeBase: AVRational
+    private(set) var packets = 0
+    private(set) var ticks: Int64 = 0
+
+    init(timeBase: AVRational) { self.timeBase = timeBase }
+
+    mutating func add(_ duration: Int64) {
+        packets += 1
+        ticks += duration
+    }
+
+    /// The durations' sum in samples at `rate` a second.
+    func samples(at rate: Int) -> Int {
+        Int(Int128(ticks) * Int128(rate) * Int128(timeBase.num) / Int128(timeBase.den))
     }
 }

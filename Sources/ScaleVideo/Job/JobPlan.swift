@@ -67,7 +67,7 @@ public struct JobPlan: Sendable {
             if !writesVideo { throw ScaleError.noAudioToWrite(request.output) }
             if let waveform = request.waveform { throw ScaleError.noAudioToWrite(waveform) }
         }
-        for path in [request.output] + request.sideFiles {
+        for path in (request.writesToStandardOutput ? [] : [request.output]) + request.sideFiles {
             try AtomicOutput.check(finalPath: path, input: request.input, overwrite: request.overwrite, folderToBeMade: folderToBeMade)
         }
         let counted = try tracks.compactMap { track in
@@ -322,7 +322,7 @@ public struct JobPlan: Sendable {
     public var audioCodec: AudioCodec? { audio?.encoding.codec }
 
     private static func container(of request: ScaleRequest) throws -> OutputContainer {
-        guard let container = OutputContainer(path: request.output) else {
+        guard let container = request.outputContainer else {
             throw ScaleError.unsupportedContainer(request.output)
         }
         if !request.noAudio, let refusal = container.refusal(of: request.audioCodec) {

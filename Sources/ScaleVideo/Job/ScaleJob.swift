@@ -99,7 +99,11 @@ public final class ScaleJob: Sendable {
     /// The file at `path` read back, refused unless it holds what `plan`
     /// says: every frame, and the audio to the sample (SPEC §12).
     private func readBack(_ path: String, holding plan: JobPlan) throws -> MeasuredOutput {
-        let measured = try OutputReadBack(path: path) { gate.isCancelled }.measured
+        try checked(OutputReadBack(path: path) { gate.isCancelled }.measured, holding: plan)
+    }
+
+    /// `measured`, refused unless it holds what `plan` says.
+    private func checked(_ measured: MeasuredOutput, holding plan: JobPlan) throws -> MeasuredOutput {
         guard measured.videoFrames == plan.frames else {
             throw ScaleError.failed("the written movie holds \(measured.videoFrames) video frames, not \(plan.frames)")
         }
@@ -117,11 +121,14 @@ public final class ScaleJob: Sendable {
     }
 
     /// Writes what `plan` says into a temporary file, measures it, and puts
-    /// it (and the waveform) in place.
+    /// it (and the waveform) in place. On standard output the movie is
+    /// written as it is made, and measured by what its lanes wrote.
     private func execute(
         _ plan: JobPlan, progress: @escaping @Sendable (JobProgress) -> Void, warning: @escaping @Sendable (String) -> Void
     ) throws -> MeasuredOutput {
-        let destination = try AtomicOutput(finalPath: request.output, input: request.input, overwrite: request.overwrite)
+        let destination =
+            try request.writesToStandardOutput
+            ? nil : AtomicOutput(finalPath: request.output, input: request.input, overwrite: request.overwrite)
         let picture = try request.waveform.map {
             try AtomicOutput(finalPath: $0, input: request.input, overwrite: request.overwrite)
         }
@@ -136,8 +143,9 @@ public final class ScaleJob: Sendable {
             }
         }
         do {
-            let meter = try write(plan, to: destination.temporaryPath, waveform: recorder, progress: progress, warning: warning)
-            let measured = try readBack(destination.temporaryPath, holding: plan)
+            let (meter, written) = try write(
+                plan, to: destination?.temporaryPath, waveform: recorder, progress: progress, warning: warning)
+            let measured = try destination.map { try readBack($0.temporaryPath, holding: plan) } ?? checked(written, holding: plan)
             if let recorder, let picture {
                 let scale = plan.scale
                 let retiming =
@@ -147,7 +155,7 @@ public final class ScaleJob: Sendable {
                 try picture.write(PNGWriter.encode(WaveformPicture.render(panels, noiseFloor: request.noiseFloor)))
             }
             try mapPicture?.write(PNGWriter.encode(plan.mapPicture()))
-            try destination.commit()
+            try destination?.commit()
             try picture?.commit()
             try mapPicture?.commit()
             meter.complete()
@@ -169,16 +177,18 @@ public final class ScaleJob: Sendable {
         return nil
     }
 
-    /// Writes the movie `plan` says to `path` with its lanes, and returns
-    /// their progress meter. The input is read once for the audio lanes,
+    /// Writes the movie `plan` says to `path` (standard output for nil) with
+    /// its lanes, and returns their progress meter and what they wrote
+    /// (packets counted as the muxer took them). The input is read once for the audio lanes,
     /// the subtitle tracks and (unless it reads alone to seek) the video lane. The lanes, their decoders and encoders, and
     /// the muxer are let go when it returns, so the read-back that follows
     /// does not add its memory to theirs.
     private func write(
-        _ plan: JobPlan, to path: String, waveform recorder: WaveformRecorder?,
+        _ plan: JobPlan, to path: String?, waveform recorder: WaveformRecorder?,
         progress: @escaping @Sendable (JobProgress) -> Void, warning: @escaping @Sendable (String) -> Void
-    ) throws -> ProgressMeter {
-        let output = try OutputFile(path: path, formatFrom: request.output)
+    ) throws -> (ProgressMeter, MeasuredOutput) {
+        let output =
+            try path.map { try OutputFile(path: $0, formatFrom: request.output) } ?? OutputFile(standardOutputAs: plan.container.rawValue)
         let input = try SharedInput(path: request.input)
         let video = try plan.video.map { video in
             let packets = try video.readsAlone
@@ -210,6 +220,14 @@ public final class ScaleJob: Sendable {
         try input.drain { gate.isCancelled }
         for sink in sinks { try sink.finish() }
         try output.finish()
-        return meter
+        let frames = video.map { output.written(to: $0.track.stream.index)?.packets ?? 0 } ?? 0
+        let tracks = zip(plan.audioTracks, audio).map { planned, lane in
+            // What a player presents: the packets' samples less the encoder's priming.
+            let priming = Int(lane.track.encoder.codecContext.pointee.initial_padding)
+            let samples = (output.written(to: lane.track.stream.index)?.samples(at: planned.rate) ?? 0) - priming
+            return MeasuredOutput.Audio(samples: samples, duration: Double(samples) / Double(planned.rate))
+        }
+        let counted = MeasuredOutput(videoFrames: frames, videoDuration: Double(frames) / plan.fps.doubleValue, audioTracks: tracks)
+        return (meter, counted)
     }
 }

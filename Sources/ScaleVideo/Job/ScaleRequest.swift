@@ -3,7 +3,8 @@ public struct ScaleRequest: Sendable {
     /// The movie or sound to scale; it is never modified.
     public var input: String
     /// Where to write; its extension names the container (`OutputContainer`). The
-    /// file appears only when it is complete.
+    /// file appears only when it is complete. `standardOutput` ("-") writes
+    /// Matroska to standard output as it is made (SPEC §14).
     public var output: String
     /// How long the output lasts: a duration, a factor, a time map or speeds.
     public var target: TimeScale.Target
@@ -92,6 +93,15 @@ public struct ScaleRequest: Sendable {
         self.plotMap = plotMap
     }
 
+    /// The output name meaning standard output.
+    public static let standardOutput = "-"
+
+    /// Whether the output goes to standard output, as it is made.
+    public var writesToStandardOutput: Bool { output == Self.standardOutput }
+
+    /// The output's container: its extension's; Matroska on standard output.
+    public var outputContainer: OutputContainer? { writesToStandardOutput ? .mkv : OutputContainer(path: output) }
+
     /// The pictures written beside the output: the waveform and the map's, where asked for.
     public var sideFiles: [String] { [waveform, plotMap].compactMap { $0 } }
 
@@ -104,12 +114,12 @@ public struct ScaleRequest: Sendable {
     /// The audio codec the output is written with: the one asked for, or
     /// the output's default (AAC for the MP4 family, Opus for WebM, lossless
     /// otherwise).
-    public var audioCodec: AudioCodec { requestedAudioCodec ?? AudioCodec.defaultCodec(forOutput: output) }
+    public var audioCodec: AudioCodec { requestedAudioCodec ?? outputContainer?.defaultAudioCodec ?? .pcm }
 
     /// The video codec the output is written with: the one asked for, or
     /// the output's default (VP9 for WebM, H.264 otherwise).
     public var videoCodec: VideoCodec {
-        requestedVideoCodec ?? OutputContainer(path: output)?.defaultVideoCodec ?? .h264
+        requestedVideoCodec ?? outputContainer?.defaultVideoCodec ?? .h264
     }
 
     /// This request for another input and output, all else the same: a

@@ -10,12 +10,6 @@ public enum AudioCodec: String, Sendable, CaseIterable {
     /// Opus through libopus, which is decoded at 48 kHz: only 48 kHz sources keep their rate.
     case opus
 
-    /// The default for an output path: AAC for the MP4 family, Opus for
-    /// WebM, lossless otherwise.
-    public static func defaultCodec(forOutput path: String) -> AudioCodec {
-        OutputContainer(path: path)?.defaultAudioCodec ?? .pcm
-    }
-
     /// Keeps every sample exactly.
     public var isLossless: Bool { self == .pcm || self == .flac }
 }

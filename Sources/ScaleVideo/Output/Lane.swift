@@ -10,6 +10,11 @@ protocol Lane: AnyObject {
     func step(report: (LaneProgress) throws -> Void) throws -> Bool
 }
 
+/// A lane that fills an encoded track of the output.
+protocol TrackLane: Lane {
+    var track: EncodedTrack { get }
+}
+
 /// How far a lane has come.
 struct LaneProgress {
     /// Where its track is written up to, in seconds of output time.

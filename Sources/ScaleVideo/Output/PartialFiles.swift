@@ -1,16 +1,19 @@
 import FoundationEssentials
 import Glibc
 
-/// The temporary files of the outputs being written, so that a process
-/// about to exit at once (a second Ctrl-C) can remove them first.
+/// The temporary files of the outputs being written (and of a copied
+/// standard input), so that a process about to exit at once (a second
+/// Ctrl-C) can remove them first.
 public enum PartialFiles {
     private static let paths = Guarded<Set<String>>([])
 
-    static func register(_ path: String) {
+    /// Marks `path` to be removed by `removeAll()`.
+    public static func register(_ path: String) {
         paths.withLock { _ = $0.insert(path) }
     }
 
-    static func unregister(_ path: String) {
+    /// `path` is no longer to be removed (it was put in place, or removed).
+    public static func unregister(_ path: String) {
         paths.withLock { _ = $0.remove(path) }
     }
 

@@ -3,9 +3,9 @@
 /// the clock skips are never decoded when they can be left out
 /// (ShownFrames), nor converted; a repeated frame is sent again with a new
 /// timestamp, not copied.
-final class VideoLane: Lane {
+final class VideoLane: TrackLane {
     private let frames: any FrameSource
-    private let track: EncodedTrack
+    let track: EncodedTrack
     private let stage: PictureStage
     private let frameCount: Int
     private var firstTimestamp: Int64?
