@@ -10,13 +10,14 @@ struct ExampleTests {
         try String(contentsOf: Repository.file("examples/" + example), encoding: .utf8)
     }
 
-    /// The words of the example's scale-video command: from `scale-video
-    /// --inputs-from` to the redirection of its output (`>`, or `>>` that
+    /// The words of the example's scale-video command after the program
+    /// (`scale-video`, or a variable holding its path): from
+    /// `--inputs-from` to the redirection of its output (`>`, or `>>` that
     /// appends; or GNU parallel's `:::`), across continued or folded lines.
     static func command(in example: String) throws -> [String] {
         let text = try text(example).replacingOccurrences(of: "\\\n", with: " ")
-        let start = try #require(text.range(of: "scale-video --inputs-from"), "\(example) runs no scale-video")
-        let rest = text[start.lowerBound...]
+        let start = try #require(text.range(of: " --inputs-from"), "\(example) runs no scale-video")
+        let rest = text[text.index(after: start.lowerBound)...]
         let end = [rest.range(of: " > ")?.lowerBound, rest.range(of: " >> ")?.lowerBound, rest.range(of: ":::")?.lowerBound]
             .compactMap { $0 }.min()
         return rest[..<(end ?? rest.endIndex)].split(whereSeparator: \.isWhitespace).map(String.init)
@@ -51,12 +52,24 @@ struct ExampleTests {
         #expect(try Self.text(Self.examples[2]).contains("::: 1 2 3 4 5 6 7 8 "))
     }
 
+    /// The GNU parallel example assumes no ssh key and no PATH: a machine
+    /// that would ask for a password fails at once (BatchMode), one that
+    /// cannot be reached is left out, and the tool is named by its path.
+    @Test func theParallelExampleAssumesNoKeyAndNoPath() throws {
+        let text = try Self.text(Self.examples[2])
+        #expect(text.contains("--ssh 'ssh -o BatchMode=yes' --filter-hosts"))
+        #expect(text.contains("tool=${SCALE_VIDEO:-/usr/local/bin/scale-video}\n"))
+        #expect(text.contains("\"$tool\" --inputs-from"))
+        let syntax = try Tool.run("bash", ["-n", Repository.file("examples/" + Self.examples[2]).path])
+        #expect(syntax.status == 0, "\(syntax.stderr)")
+    }
+
     /// The command, with its shared folder made here, plans a clip.
     @Test func theCommandIsOneScaleVideoAccepts() throws {
         let scratch = try Scratch()
         let clip = try Media.make(scratch.file("clip.mov"), rate: 10, seconds: 0.5, audio: nil)
         try Data((clip.path + "\n").utf8).write(to: scratch.file("list.txt"))
-        let words = Self.shardWords(of: try Self.command(in: Self.examples[1])).rest.dropFirst()
+        let words = Self.shardWords(of: try Self.command(in: Self.examples[1])).rest
             .map { $0.replacingOccurrences(of: "/shared", with: scratch.url.path) }
         let result = try Tool.scale(words + ["--shard", "1/1", "--dry-run"])
         #expect(result.status == 0, "\(words): \(result.stderr)")
@@ -80,5 +93,97 @@ struct ExampleTests {
         #expect(try Self.text(Self.examples[0]).contains(">> /shared/results/shard-$JOB_COMPLETION_INDEX.jsonl"))
         #expect(try Self.text(Self.examples[1]).contains(">> \"/shared/results/shard-$SLURM_ARRAY_TASK_ID.jsonl\""))
         #expect(try Self.text(Self.examples[2]).contains("::: 1 2 3 4 5 6 7 8 >> results.jsonl"))
+    }
+
+    /// A stand-in for Slurm's `sbatch`: runs the script's array tasks here,
+    /// side by side, each with the variables Slurm sets for it, the array
+    /// from `--array=` or the script's `#SBATCH --array=` line (ranges,
+    /// steps and lists), its output appended to the script's `--output=`
+    /// log. Its status: 1 when a task failed.
+    static let standInSbatch = #"""
+        #!/bin/bash
+        set -euo pipefail
+        spec=""
+        while [ $# -gt 1 ]; do case "$1" in --array=*) spec=${1#--array=} ;; esac; shift; done
+        script=$1
+        [ -n "$spec" ] || spec=$(sed -n 's/^#SBATCH --array=//p' "$script")
+        log=$(sed -n 's/^#SBATCH --output=//p' "$script")
+        ids=()
+        IFS=, read -ra parts <<<"$spec"
+        for part in "${parts[@]}"; do
+          step=1 range=$part
+          case $part in *:*) step=${part#*:} range=${part%:*} ;; esac
+          for ((i = ${range%-*}; i <= ${range#*-}; i += step)); do ids+=("$i"); done
+        done
+        min=${ids[0]} max=${ids[0]}
+        for i in "${ids[@]}"; do ((i < min)) && min=$i; ((i > max)) && max=$i; done
+        job=$$ pids=()
+        for i in "${ids[@]}"; do
+          out=${log//%A/$job}
+          SLURM_ARRAY_JOB_ID=$job SLURM_ARRAY_TASK_ID=$i SLURM_ARRAY_TASK_COUNT=${#ids[@]} SLURM_ARRAY_TASK_MIN=$min \
+            SLURM_ARRAY_TASK_MAX=$max SLURM_ARRAY_TASK_STEP=$step bash "$script" >>"${out//%a/$i}" 2>&1 &
+          pids+=($!)
+        done
+        status=0
+        for pid in "${pids[@]}"; do wait "$pid" || status=1; done
+        exit $status
+        """#
+
+    /// examples/slurm-array.sh as written (its shared folder here), run by
+    /// the stand-in `sbatch`: the array does every clip once; a task
+    /// resubmitted alone, or a list of them, does exactly its shards again
+    /// (skipping what is complete) and appends to their results; an array
+    /// reaching past the count is refused by every task, saying how to fix it.
+    @Test func theSlurmExampleRunsUnderAStandInSbatch() throws {
+        let scratch = try Scratch()
+        let shared = scratch.file("shared")
+        let bin = scratch.file("bin")
+        for folder in [shared, bin] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        let clips = try (0..<12).map { try Media.make(shared.appendingPathComponent("clip\($0).mov"), rate: 10, seconds: 0.3, audio: nil) }
+        try Data(clips.map { $0.path + "\n" }.joined().utf8).write(to: shared.appendingPathComponent("list.txt"))
+        let script = try Self.text(Self.examples[1]).replacingOccurrences(of: "/shared", with: shared.path)
+        try Data(script.utf8).write(to: scratch.file("slurm-array.sh"))
+        let sbatch = bin.appendingPathComponent("sbatch")
+        try Data(Self.standInSbatch.utf8).write(to: sbatch)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: sbatch.path)
+        let path = [bin.path, Tool.scaleVideo.deletingLastPathComponent().path, ProcessInfo.processInfo.environment["PATH"] ?? ""]
+        func submit(_ arguments: [String]) throws -> ProcessOutput {
+            try Tool.run("/usr/bin/env", ["PATH=" + path.joined(separator: ":"), "sbatch"] + arguments + ["slurm-array.sh"], in: scratch.url)
+        }
+        let results = shared.appendingPathComponent("results")
+        /// Each result line of a shard: its input and status.
+        func lines(ofShard shard: Int) throws -> [(input: String, status: String)] {
+            let file = results.appendingPathComponent("shard-\(shard).jsonl")
+            guard FileManager.default.fileExists(atPath: file.path) else { return [] }
+            return try JSONResults(Data(contentsOf: file)).objects.map { ($0["input"] as? String ?? "", $0["status"] as? String ?? "") }
+        }
+
+        let first = try submit([])
+        #expect(first.status == 0, "\(first.stderr)")
+        var kept = try (0..<8).map { try lines(ofShard: $0) }
+        #expect(kept.joined().map(\.input).sorted() == clips.map(\.path).sorted(), "every clip once")
+        #expect(kept.joined().allSatisfy { $0.status == "ok" })
+        let scaled = try Tool.files(in: shared.appendingPathComponent("scaled"))
+        #expect(scaled == clips.map { $0.deletingPathExtension().lastPathComponent + "-scaled.mov" }.sorted())
+
+        for (array, shards) in [("--array=4", [4]), ("--array=2,5", [2, 5])] {
+            let again = try submit([array])
+            #expect(again.status == 0, "\(again.stderr)")
+            for shard in 0..<8 {
+                let now = try lines(ofShard: shard)
+                #expect(now.prefix(kept[shard].count).map(\.input) == kept[shard].map(\.input), "\(array): shard \(shard) lost results")
+                let added = now.dropFirst(kept[shard].count)
+                let expected = shards.contains(shard) ? kept[shard].filter { $0.status == "ok" }.map(\.input) : []
+                #expect(added.map(\.input) == expected, "\(array): shard \(shard)")
+                #expect(added.allSatisfy { $0.status == "skipped" }, "\(array): shard \(shard) redid a clip")
+                kept[shard] = now
+            }
+        }
+
+        let tooMany = try submit(["--array=0-9"])
+        #expect(tooMany.status == 1)
+        let logs = try Tool.files(in: scratch.url).filter { $0.hasPrefix("scale-video-") && $0.hasSuffix("_9.log") }
+        let log = try String(contentsOf: scratch.file(try #require(logs.first)), encoding: .utf8)
+        #expect(log.contains("--shard-count 8"), "\(log)")
     }
 }
