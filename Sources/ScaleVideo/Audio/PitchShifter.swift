@@ -105,15 +105,24 @@ final class PitchShifter<Sample: PCMSample>: AudioScaling {
 /// The pitch-keeping scaler for `plan` (SPEC §10): tape and shift
 /// (PitchShifter) where every segment that moves slows the sound down by
 /// one ratio, up to 4 (the range SPEC's sync is measured over: beyond it a
-/// pitch-shifter's buffers grow with the ratio), the stretcher
-/// (PitchStretcher) otherwise. The stretcher alone
-/// hears onsets early by about 8·(r − 1) ms at ratio r (−19 ms at 4); tape
-/// and shift within ±4 ms at every one ratio from 1 to 4, the stretcher
-/// within ±3 ms where it speeds up.
+/// pitch-shifter's buffers grow with the ratio); along a map of a few
+/// speeds, some slower than 1.5 times (at most `PitchMix.mostShifters`
+/// of them, up to 4), the stretcher mixed with a tape and shift for each of
+/// those (PitchMix); the stretcher (PitchStretcher) otherwise, as along a
+/// smooth curve, whose speed changes from frame to frame. The stretcher
+/// alone hears onsets early by about 8·(r − 1) ms at ratio r (−19 ms at 4);
+/// tape and shift within ±4 ms at every one ratio from 1 to 4, the
+/// stretcher within ±3 ms up to 1.5.
 func keptPitch<Sample: PCMSample>(channels: Int, rate: Int, plan: AudioMapPlan, blockSize: Int) -> any AudioScaling<Sample> {
-    let ratios = Set(plan.segments.filter { $0.count > 0 }.map { Double($0.length) / Double($0.count) })
-    if ratios.count == 1, let ratio = ratios.first, ratio > 1, ratio <= 4 {
+    let ratios = plan.segments.filter { $0.count > 0 }.map { Double($0.length) / Double($0.count) }
+    var distinct: [Double] = []
+    for ratio in ratios where !distinct.contains(where: { abs($0 / ratio - 1) < 1e-6 }) { distinct.append(ratio) }
+    if distinct.count == 1, let ratio = distinct.first, ratio > 1, ratio <= 4 {
         return PitchShifter(channels: channels, rate: rate, plan: plan, ratio: ratio, blockSize: blockSize)
+    }
+    let slow = distinct.filter { $0 > 1.5 }
+    if !slow.isEmpty, slow.count <= PitchMix<Sample>.mostShifters, slow.allSatisfy({ $0 <= 4 }) {
+        return PitchMix(channels: channels, rate: rate, plan: plan, slowRatios: slow, blockSize: blockSize)
     }
     return PitchStretcher(channels: channels, rate: rate, plan: plan, blockSize: blockSize)
 }
