@@ -5,7 +5,7 @@ import ScaleVideo
 /// quality and speed, and HDR.
 struct VideoOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
-        "How output frames are made: nearest (each shows one source frame: sharp, but slow motion steps), blend (slow motion crossfades from each frame into the next; fast motion averages the frames each output frame spans, like a long exposure), flow (slow motion shows motion-compensated in-between pictures, made along the optical flow both ways between frames; fast motion as blend; 8-bit pictures only).",
+        "How output frames are made: nearest (each shows one source frame: sharp, but slow motion steps), blend (slow motion crossfades from each frame into the next; fast motion averages the frames each output frame spans, like a long exposure), flow (slow motion shows motion-compensated in-between pictures, made along the optical flow both ways between frames; fast motion as blend; without alpha).",
         valueName: "mode"))
     var motion: Motion = .nearest
 
@@ -46,9 +46,6 @@ struct VideoOptions: ParsableArguments {
             throw ValidationError("--crf and --preset set an encoder's quality and speed; ProRes has none: choose its --prores-profile.")
         }
         if proresProfile != nil, videoCodec != .prores { throw ValidationError("--prores-profile applies to --video-codec prores.") }
-        if motion == .flow, videoCodec == .prores {
-            throw ValidationError("--motion flow makes 8-bit pictures only: with --video-codec prores (10-bit) use --motion blend.")
-        }
     }
 }
 

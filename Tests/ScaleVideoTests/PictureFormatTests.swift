@@ -58,7 +58,8 @@ struct PictureFormatTests {
         Choice(source: yuv420p, codec: .h264, mode: .highDynamicRange, written: "yuv420p10le"),
         Choice(source: yuv422p10, codec: .hevc, mode: .highDynamicRange, written: "yuv422p10le"),
         Choice(source: yuv422p10, codec: .h264, mode: .toneMapped, written: "yuv422p"),
-        Choice(source: yuv422p10, codec: .h264, motion: .flow, written: "yuv422p"),
+        Choice(source: yuv422p10, codec: .h264, motion: .flow, written: "yuv422p10le"),
+        Choice(source: yuva420p, codec: .prores, profile: .p4444, motion: .flow, written: "yuv444p10le"),
         Choice(source: yuva420p, codec: .vp9, motion: .flow, written: "yuv420p"),
         Choice(source: yuv422p10, codec: .vp9, motion: .blend, written: "yuv422p10le"),
     ]

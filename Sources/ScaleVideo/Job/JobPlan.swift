@@ -287,7 +287,7 @@ public struct JobPlan: Sendable {
     /// where the stream does not hold it).
     private static func picture(of video: SourceVideo, request: ScaleRequest) throws -> PicturePlan {
         let mode = PictureMode(source: video.picture, keepHDR: request.keepHDR)
-        if request.motion == .flow { try checkFlow(video.picture, mode: mode, codec: request.videoCodec) }
+        if request.motion == .flow { try checkFlow(video.picture) }
         let format = video.picture.format.written(
             by: request.videoCodec, profile: request.proResProfile, mode: mode, motion: request.motion)
         do {
@@ -298,14 +298,8 @@ public struct JobPlan: Sendable {
         }
     }
 
-    /// `--motion flow` makes 8-bit pictures (OpticalFlowInBetweens), of at least 32x32.
-    private static func checkFlow(_ picture: SourcePicture, mode: PictureMode, codec: VideoCodec) throws {
-        if mode == .highDynamicRange {
-            throw ScaleError.failed("--motion flow makes 8-bit pictures only: with --keep-hdr use --motion blend")
-        }
-        if codec == .prores {
-            throw ScaleError.failed("--motion flow makes 8-bit pictures only: with ProRes (10-bit) use --motion blend")
-        }
+    /// `--motion flow` makes pictures (OpticalFlowInBetweens) of at least 32x32.
+    private static func checkFlow(_ picture: SourcePicture) throws {
         if picture.width & ~1 < 32 || picture.height & ~1 < 32 {
             let size = "\(picture.width)x\(picture.height)"
             throw ScaleError.failed("--motion flow needs a picture of at least 32x32 (this one is \(size)): use --motion blend")

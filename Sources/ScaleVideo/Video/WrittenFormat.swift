@@ -2,7 +2,7 @@ extension PictureFormat {
     /// The format `codec` writes pictures of this format in: chroma, 8 or
     /// 10 bits and alpha kept where the codec holds them, the nearest it
     /// holds otherwise. HDR kept is 10-bit, tone-mapped 8-bit without alpha;
-    /// the flow kernel (`flow`) makes 8-bit pictures without alpha. H.264,
+    /// the flow kernel (`flow`) makes pictures without alpha. H.264,
     /// HEVC and VP9 hold every chroma at 8 or 10 bits, VP9 alpha at 8-bit
     /// 4:2:0; AV1 (SVT-AV1) 4:2:0 alone; ProRes is 10-bit 4:2:2, or 4:4:4
     /// with alpha for its 4444 profile.
@@ -15,7 +15,7 @@ extension PictureFormat {
         case .highDynamicRange: depth = 10
         case .toneMapped: (depth, alpha) = (8, false)
         }
-        if motion == .flow { (depth, alpha) = (8, false) }
+        if motion == .flow { alpha = false }
         switch codec {
         case .h264, .hevc:
             alpha = false
