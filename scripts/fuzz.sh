@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzes the release binary with damaged movies (run by hand, not in CI):
 #
-#   bash scripts/fuzz.sh [mutants] [seed] [whole|sparse|reverse]
+#   bash scripts/fuzz.sh [mutants] [seed] [whole|sparse|reverse|pipe]
 #                                   # defaults: 1000 mutants, seed 1, whole
 #
 # Makes three small sources with the ffmpeg CLI (2 s, 160x120: an mp4 with
@@ -22,6 +22,12 @@
 # the conversions alternate between `--reverse --factor 1.5` and a map that
 # plays forwards, holds and plays backwards, so that damage meets the
 # backward reader (its packet index, its seeks) and the audio spool.
+# With `pipe`, each mutant goes through standard input and out to standard
+# output (`scale-video - --factor 2 --quiet -o - < in.EXT > out.mkv`, TMPDIR
+# a folder of the run's own), so that damage meets standard input's copy
+# and the streamed Matroska; a refusal names `-`, the partial out.mkv a
+# failed stream leaves is expected, and a copy left in TMPDIR is a file
+# left behind.
 # Each is counted as one of
 #   converted  exit 0, the output present and nothing else written;
 #   refused    exit 1, out.* absent and exactly one line on standard error that
@@ -49,7 +55,8 @@ case $mode in
   whole) seconds=2 group=25 ;;
   sparse) seconds=12 group=5 ;;
   reverse) seconds=4 group=10 ;;
-  *) echo "fuzz: the mode is whole, sparse or reverse, not $mode" >&2; exit 64 ;;
+  pipe) seconds=2 group=250 ;;
+  *) echo "fuzz: the mode is whole, sparse, reverse or pipe, not $mode" >&2; exit 64 ;;
 esac
 limit=20
 bash scripts/setup.sh
@@ -109,7 +116,11 @@ keep() {
   cp "$work/run/$input" "$name.$extension"
   {
     echo "$3"
-    echo "command: cd $kept && $tool $1-$2.$extension ${arguments[*]:2}"
+    if [ "$mode" = pipe ]; then
+      echo "command: cd $kept && $tool - ${arguments[*]:2} < $1-$2.$extension > out.mkv"
+    else
+      echo "command: cd $kept && $tool $1-$2.$extension ${arguments[*]:2}"
+    fi
     echo "exit status: $status"
     echo "files left: ${left[*]:-none}"
     echo "standard error:"
@@ -135,15 +146,24 @@ for ((i = 0; i < mutants; i++)); do
     retiming=(--reverse --factor 1.5)
     (((i / 21) % 2)) && retiming=(--time-map 0=0,2=2,2=2.5,0.5=4)
   fi
+  named=$input
   arguments=("$tool" "$input" "${retiming[@]}" --quiet -o "$output")
   started=$(date +%s)
   status=0
-  (cd "$work/run" && timeout -k 5 "$limit" "${arguments[@]}") >/dev/null 2>"$work/stderr" || status=$?
+  if [ "$mode" = pipe ]; then
+    named=- output=out.mkv
+    arguments=("$tool" - "${retiming[@]}" --quiet -o -)
+    mkdir "$work/run/tmp"
+    (cd "$work/run" && TMPDIR=$work/run/tmp timeout -k 5 "$limit" "${arguments[@]}" <"$input" >"$output") 2>"$work/stderr" || status=$?
+  else
+    (cd "$work/run" && timeout -k 5 "$limit" "${arguments[@]}") >/dev/null 2>"$work/stderr" || status=$?
+  fi
   elapsed=$(($(date +%s) - started))
   left=()
   while IFS= read -r file; do
     [ "$file" = "$input" ] && continue
-    [ "$file" = "$output" ] && [ "$status" -eq 0 ] && continue
+    [ "$file" = "$output" ] && { [ "$status" -eq 0 ] || [ "$mode" = pipe ]; } && continue
+    [ "$file" = tmp ] && [ -z "$(ls -A "$work/run/tmp")" ] && continue
     left+=("$file")
   done < <(ls -A "$work/run")
   errors=$(grep -vc ': warning: ' "$work/stderr" || true)
@@ -159,9 +179,9 @@ for ((i = 0; i < mutants; i++)); do
     problems+=("crashed: a trace on standard error (exit status $status)")
   elif [ "$status" -eq 0 ] && [ -s "$work/run/$output" ]; then
     converted=$((converted + 1))
-  elif [ "$status" -eq 1 ] && [ "$errors" -eq 1 ] && grep -v ': warning: ' "$work/stderr" | grep -q "^scale-video: $input: "; then
+  elif [ "$status" -eq 1 ] && [ "$errors" -eq 1 ] && grep -v ': warning: ' "$work/stderr" | grep -q "^scale-video: $named: "; then
     refused=$((refused + 1))
-    reason=$(grep -v ': warning: ' "$work/stderr" | sed "s/^scale-video: $input: //; s/[0-9][0-9.]*/N/g")
+    reason=$(grep -v ': warning: ' "$work/stderr" | sed "s/^scale-video: $named: //; s/[0-9][0-9.]*/N/g")
     if REASON=$reason awk -F '\t' '$2 == ENVIRON["REASON"] { exit 1 }' "$work/reasons"; then
       cp "$work/run/$input" "$kept/refused/$index-$kind.$extension"
     fi
@@ -171,7 +191,7 @@ for ((i = 0; i < mutants; i++)); do
     problems+=("misspoke: exit status 0 without an output")
   elif [ "$status" -eq 1 ]; then
     misspoke=$((misspoke + 1))
-    problems+=("misspoke: a refusal on $errors lines, or one that does not name $input")
+    problems+=("misspoke: a refusal on $errors lines, or one that does not name $named")
   else
     crashed=$((crashed + 1))
     problems+=("crashed: exit status $status")
