@@ -108,6 +108,15 @@ extern "C" sv_flow *sv_flow_new(int width, int height, int shiftX, int shiftY, i
         flow->bytes = bytes;
         flow->depth = depth;
         flow->divisor = divisorFor(width);
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+        // OpenCV's pool (TBB) synchronises with locks ThreadSanitizer cannot
+        // see, so it would take every row a worker writes for a race: under
+        // it the loops run on the calling thread (they share only what they
+        // read, each writing rows of its own).
+        cv::setNumThreads(0);
+#endif
+#endif
         for (auto &dis : flow->dis) {
             dis = cv::DISOpticalFlow::create(cv::DISOpticalFlow::PRESET_MEDIUM);
             // A small picture is followed at full size, with patches half as
