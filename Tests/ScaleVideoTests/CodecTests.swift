@@ -221,7 +221,6 @@ struct CodecRefusalTests {
         (["-o", "x.mov", "--video-codec", "hevc", "--prores-profile", "lt"], "--prores-profile applies to --video-codec prores"),
         (["--audio-codec", "opus"], "opus audio cannot be stored in the default outputs"),
         (["--output-dir", "out", "--audio-codec", "opus"], "name a .mkv or .webm output with -o or --container"),
-        (["-o", "x.mov", "--video-codec", "prores", "--motion", "flow"], "with --video-codec prores (10-bit) use --motion blend"),
         (["-o", "x.mov", "--video-codec", "vp9"], "VP9 video cannot be stored in .mov (FFmpeg's QuickTime writer does not take VP9); use .mkv or .webm"),
         (["-o", "x.mov", "--video-codec", "vp8"], "vp8"),
         (["-o", "x.mkv", "--video-codec", "prores", "--prores-profile", "xq"], "xq"),
