@@ -158,33 +158,37 @@ extern "C" int sv_flow_prepare(sv_flow *flow, const uint8_t *const a[3], const i
 
 namespace {
 
-/// `grid` (one float a sample) at (x, y), linearly between its four nearest
-/// samples, the edge samples repeated beyond the edge.
-inline float sampleAt(const cv::Mat &grid, float x, float y) {
-    x = std::min(std::max(x, 0.0f), float(grid.cols - 1));
-    y = std::min(std::max(y, 0.0f), float(grid.rows - 1));
-    const int x0 = std::min(int(x), grid.cols - 2), y0 = std::min(int(y), grid.rows - 2);
-    const float fx = x - float(x0), fy = y - float(y0);
-    const float *top = grid.ptr<float>(y0) + x0, *bottom = grid.ptr<float>(y0 + 1) + x0;
-    return (1 - fy) * ((1 - fx) * top[0] + fx * top[1]) + fy * ((1 - fx) * bottom[0] + fx * bottom[1]);
-}
-
-/// Where a plane's sample `i` of `count` lies on a grid of `gridCount`: the
-/// grid sample before it and how far towards the next (a sample's centre at
-/// c of the grid is at (c + ½)·count/gridCount − ½ of the plane).
+/// A position along an axis of samples: the sample before it and how far
+/// towards the next.
 struct Tap {
     int index;
     float fraction;
 };
 
+/// Position `p` on an axis of `count` samples, the edge samples repeated
+/// beyond its ends.
+inline Tap tapAt(float p, int count) {
+    p = std::min(std::max(p, 0.0f), float(count - 1));
+    const int index = std::min(int(p), count - 2);
+    return Tap{index, p - float(index)};
+}
+
+/// `grid` (one float a sample) at (x, y), linearly between its four nearest
+/// samples, the edge samples repeated beyond the edge.
+inline float sampleAt(const cv::Mat &grid, float x, float y) {
+    const Tap column = tapAt(x, grid.cols), row = tapAt(y, grid.rows);
+    const float fx = column.fraction, fy = row.fraction;
+    const float *top = grid.ptr<float>(row.index) + column.index, *bottom = grid.ptr<float>(row.index + 1) + column.index;
+    return (1 - fy) * ((1 - fx) * top[0] + fx * top[1]) + fy * ((1 - fx) * bottom[0] + fx * bottom[1]);
+}
+
+/// Where each of a plane's `count` samples lies on a grid of `gridCount`
+/// (a sample's centre at c of the grid is at (c + ½)·count/gridCount − ½ of
+/// the plane).
 std::vector<Tap> taps(int count, int gridCount) {
     std::vector<Tap> result(count);
     const float scale = float(gridCount) / float(count);
-    for (int i = 0; i < count; i++) {
-        const float g = std::min(std::max((float(i) + 0.5f) * scale - 0.5f, 0.0f), float(gridCount - 1));
-        const int index = std::min(int(g), gridCount - 2);
-        result[i] = Tap{index, g - float(index)};
-    }
+    for (int i = 0; i < count; i++) result[i] = tapAt((float(i) + 0.5f) * scale - 0.5f, gridCount);
     return result;
 }
 
@@ -201,8 +205,7 @@ void warpPlane(const sv_flow *flow, int plane, cv::Mat &output) {
     const int cols = output.cols;
     const float sx = float(cols) / float(toBoth.cols), sy = float(output.rows) / float(toBoth.rows);
     const float ox = 0.5f * sx - 0.5f, oy = 0.5f * sy - 0.5f;
-    const float maxX = float(a.cols - 1), maxY = float(a.rows - 1);
-    const int lastX = a.cols - 2, lastY = a.rows - 2;
+    const int width = a.cols, height = a.rows;  // b's too: both are the output's size
     const int stepA = int(a.step[0] / sizeof(T)), stepB = int(b.step[0] / sizeof(T));
     cv::parallel_for_(cv::Range(0, output.rows), [&](const cv::Range &range) {
         std::vector<float> line(size_t(toBoth.cols) * gridChannels), at(size_t(cols) * gridChannels), near(size_t(cols) * 8);
@@ -225,18 +228,16 @@ void warpPlane(const sv_flow *flow, int plane, cv::Mat &output) {
                 by[x] = p[3] + column.fraction * (q[3] - p[3]);
                 part[x] = p[4] + column.fraction * (q[4] - p[4]);
             }
-            // Positions on the plane, the edge samples repeated beyond the edge.
+            // Positions on the plane.
             for (int x = 0; x < cols; x++) {
-                const float xa = std::min(std::max(ax[x] * sx + ox, 0.0f), maxX), ya = std::min(std::max(ay[x] * sy + oy, 0.0f), maxY);
-                const float xb = std::min(std::max(bx[x] * sx + ox, 0.0f), maxX), yb = std::min(std::max(by[x] * sy + oy, 0.0f), maxY);
-                const int xa0 = std::min(int(xa), lastX), ya0 = std::min(int(ya), lastY);
-                const int xb0 = std::min(int(xb), lastX), yb0 = std::min(int(yb), lastY);
-                fxa[x] = xa - float(xa0);
-                fya[x] = ya - float(ya0);
-                fxb[x] = xb - float(xb0);
-                fyb[x] = yb - float(yb0);
-                offsetA[x] = ya0 * stepA + xa0;
-                offsetB[x] = yb0 * stepB + xb0;
+                const Tap xa = tapAt(ax[x] * sx + ox, width), ya = tapAt(ay[x] * sy + oy, height);
+                const Tap xb = tapAt(bx[x] * sx + ox, width), yb = tapAt(by[x] * sy + oy, height);
+                fxa[x] = xa.fraction;
+                fya[x] = ya.fraction;
+                fxb[x] = xb.fraction;
+                fyb[x] = yb.fraction;
+                offsetA[x] = ya.index * stepA + xa.index;
+                offsetB[x] = yb.index * stepB + xb.index;
             }
             const T *firstA = a.ptr<T>(0), *firstB = b.ptr<T>(0);
             for (int x = 0; x < cols; x++) {
