@@ -23,7 +23,7 @@ struct OutputOptions: ParsableArguments {
         if let output {
             if outputDir != nil { throw ValidationError("Give only one of -o and --output-dir.") }
             if container != nil { throw ValidationError("--container names generated outputs; -o names its own.") }
-            guard toStandardOutput || OutputContainer(path: output) != nil else {
+            guard ScaleRequest.container(ofOutput: output) != nil else {
                 throw ValidationError("-o \(output): use a .mov, .mp4, .m4v or .mkv name, or for audio alone .wav, .aiff, .caf, .flac, .m4a or .webm.")
             }
         }
@@ -31,9 +31,7 @@ struct OutputOptions: ParsableArguments {
 
     /// The container every output is known to have before any input is
     /// read: -o's, or --container's.
-    var chosenContainer: OutputContainer? {
-        toStandardOutput ? .mkv : output.flatMap { OutputContainer(path: $0) } ?? container
-    }
+    var chosenContainer: OutputContainer? { output.flatMap(ScaleRequest.container(ofOutput:)) ?? container }
 
     /// `-o -`: Matroska to standard output.
     var toStandardOutput: Bool { output == ScaleRequest.standardOutput }

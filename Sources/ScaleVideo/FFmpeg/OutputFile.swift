@@ -12,9 +12,6 @@ final class OutputFile: Sendable {
         var context: UnsafeMutablePointer<AVFormatContext>?
         var writer: FileWriter?
         var started = false
-        /// Each stream's packets written so far, and the sum of their
-        /// durations in the time base they were written in.
-        var written: [Int32: Written] = [:]
     }
 
     private let muxer: Guarded<Muxer>
@@ -26,28 +23,27 @@ final class OutputFile: Sendable {
     /// - Parameters:
     ///   - path: where the bytes go.
     ///   - formatFrom: the name whose extension chooses the container.
-    init(path: String, formatFrom name: String) throws {
-        guard let format = av_guess_format(nil, name, nil) else {
-            throw FFmpegError(SV_AVERROR_INVALIDDATA, "no container for \(name)")
-        }
-        var context: UnsafeMutablePointer<AVFormatContext>?
-        try check(avformat_alloc_output_context2(&context, format, nil, path), "cannot create \(name)")
-        muxer = Guarded(Muxer(context: context))
-        self.name = name
-        toStandardOutput = false
+    convenience init(path: String, formatFrom name: String) throws {
+        try self.init(url: path, formatFrom: name, name: name, toStandardOutput: false)
     }
 
     /// The container of `.extension` files written to standard output as
     /// it is made: the muxer never seeks back.
-    init(standardOutputAs extension: String) throws {
-        name = "standard output"
-        guard let format = av_guess_format(nil, "output.\(`extension`)", nil) else {
-            throw FFmpegError(SV_AVERROR_INVALIDDATA, "no container for .\(`extension`)")
+    convenience init(standardOutputAs extension: String) throws {
+        try self.init(url: "pipe:1", formatFrom: "output.\(`extension`)", name: "standard output", toStandardOutput: true)
+    }
+
+    /// The muxer of the container `formatName`'s extension chooses, for
+    /// `url`; errors name `name`.
+    private init(url: String, formatFrom formatName: String, name: String, toStandardOutput: Bool) throws {
+        guard let format = av_guess_format(nil, formatName, nil) else {
+            throw FFmpegError(SV_AVERROR_INVALIDDATA, "no container for \(formatName)")
         }
         var context: UnsafeMutablePointer<AVFormatContext>?
-        try check(avformat_alloc_output_context2(&context, format, nil, "pipe:1"), "cannot create \(name)")
+        try check(avformat_alloc_output_context2(&context, format, nil, url), "cannot create \(name)")
         muxer = Guarded(Muxer(context: context))
-        toStandardOutput = true
+        self.name = name
+        self.toStandardOutput = toStandardOutput
     }
 
     deinit {
@@ -167,7 +163,6 @@ final class OutputFile: Sendable {
     /// hands it to the interleaving muxer.
     func write(_ packet: Packet, in timeBase: AVRational, to stream: Stream) throws {
         try muxer.withLock { muxer in
-            muxer.written[stream.index, default: Written(timeBase: timeBase)].add(packet.pointer.pointee.duration)
             av_packet_rescale_ts(packet.pointer, timeBase, stream.pointer.pointee.time_base)
             packet.pointer.pointee.stream_index = stream.index
             try check(av_interleaved_write_frame(muxer.context, packet.pointer), "cannot write \(name)")
@@ -183,28 +178,5 @@ final class OutputFile: Sendable {
             if trailer < 0 { throw muxer.writer?.error ?? FFmpegError(trailer, "cannot finish \(name)") }
             try muxer.writer?.close()
         }
-    }
-
-    /// What was written to the stream at `index` so far.
-    func written(to index: Int32) -> Written? { muxer.withLock { $0.written[index] } }
-}
-
-/// The packets written to one stream, and the sum of their durations.
-struct Written: Sendable {
-    /// The time base the packets were written in (their encoder's).
-    let timeBase: AVRational
-    private(set) var packets = 0
-    private(set) var ticks: Int64 = 0
-
-    init(timeBase: AVRational) { self.timeBase = timeBase }
-
-    mutating func add(_ duration: Int64) {
-        packets += 1
-        ticks += duration
-    }
-
-    /// The durations' sum in samples at `rate` a second.
-    func samples(at rate: Int) -> Int {
-        Int(Int128(ticks) * Int128(rate) * Int128(timeBase.num) / Int128(timeBase.den))
     }
 }

@@ -179,7 +179,7 @@ public final class ScaleJob: Sendable {
 
     /// Writes the movie `plan` says to `path` (standard output for nil) with
     /// its lanes, and returns their progress meter and what they wrote
-    /// (packets counted as the muxer took them). The input is read once for the audio lanes,
+    /// (packets counted as each track wrote them). The input is read once for the audio lanes,
     /// the subtitle tracks and (unless it reads alone to seek) the video lane. The lanes, their decoders and encoders, and
     /// the muxer are let go when it returns, so the read-back that follows
     /// does not add its memory to theirs.
@@ -220,11 +220,9 @@ public final class ScaleJob: Sendable {
         try input.drain { gate.isCancelled }
         for sink in sinks { try sink.finish() }
         try output.finish()
-        let frames = video.map { output.written(to: $0.track.stream.index)?.packets ?? 0 } ?? 0
+        let frames = video?.track.packets ?? 0
         let tracks = zip(plan.audioTracks, audio).map { planned, lane in
-            // What a player presents: the packets' samples less the encoder's priming.
-            let priming = Int(lane.track.encoder.codecContext.pointee.initial_padding)
-            let samples = (output.written(to: lane.track.stream.index)?.samples(at: planned.rate) ?? 0) - priming
+            let samples = lane.track.presentedSamples(at: planned.rate)
             return MeasuredOutput.Audio(samples: samples, duration: Double(samples) / Double(planned.rate))
         }
         let counted = MeasuredOutput(videoFrames: frames, videoDuration: Double(frames) / plan.fps.doubleValue, audioTracks: tracks)

@@ -99,8 +99,14 @@ public struct ScaleRequest: Sendable {
     /// Whether the output goes to standard output, as it is made.
     public var writesToStandardOutput: Bool { output == Self.standardOutput }
 
+    /// The container of an output named `output`: its extension's; Matroska
+    /// on standard output.
+    public static func container(ofOutput output: String) -> OutputContainer? {
+        output == standardOutput ? .mkv : OutputContainer(path: output)
+    }
+
     /// The output's container: its extension's; Matroska on standard output.
-    public var outputContainer: OutputContainer? { writesToStandardOutput ? .mkv : OutputContainer(path: output) }
+    public var outputContainer: OutputContainer? { Self.container(ofOutput: output) }
 
     /// The pictures written beside the output: the waveform and the map's, where asked for.
     public var sideFiles: [String] { [waveform, plotMap].compactMap { $0 } }

@@ -16,6 +16,9 @@ final class EncodedTrack {
     /// pts + duration they were always measured by.
     private(set) var writtenUpTo = 0.0
     private let secondsPerTick: Double
+    /// Packets written so far, and the sum of their durations in the encoder's time base.
+    private(set) var packets = 0
+    private var ticks: Int64 = 0
 
     init(encoder: Encoder, output: OutputFile, tags: [Tag]) throws {
         self.encoder = encoder
@@ -42,8 +45,18 @@ final class EncodedTrack {
             // libx264 leaves some packets without a duration: one tick of its time base.
             if packet.duration == 0 { packet.duration = 1 }
             let end = Double((packet.dts ?? 0) + packet.duration) * secondsPerTick
+            packets += 1
+            ticks += packet.duration
             try output.write(packet, in: encoder.codecContext.pointee.time_base, to: stream)
             writtenUpTo = max(writtenUpTo, end)
         }
+    }
+
+    /// The samples a player presents of what was written, at `rate` a
+    /// second: the packets' durations less the encoder's priming.
+    func presentedSamples(at rate: Int) -> Int {
+        let timeBase = encoder.codecContext.pointee.time_base
+        let samples = Int128(ticks) * Int128(rate) * Int128(timeBase.num) / Int128(timeBase.den)
+        return Int(samples) - Int(encoder.codecContext.pointee.initial_padding)
     }
 }
