@@ -13,6 +13,10 @@ final class PitchMix<Sample: PCMSample>: AudioScaling {
     /// The slow speeds a map may have for the mix: each costs a shifter's time.
     static var mostShifters: Int { 3 }
 
+    /// Whether two ratios ℓ/κ are one speed (within 1e-6: the segments'
+    /// whole sample counts round it).
+    static func sameSpeed(_ a: Double, _ b: Double) -> Bool { abs(a / b - 1) < 1e-6 }
+
     let channels: Int
     let plan: AudioMapPlan
     private let parts: [any AudioScaling<Sample>]
@@ -41,8 +45,7 @@ final class PitchMix<Sample: PCMSample>: AudioScaling {
         var start = 0
         sections = plan.segments.map { segment in
             defer { start += segment.length }
-            let ratio = segment.count > 0 ? Double(segment.length) / Double(segment.count) : 0
-            let part = slowRatios.firstIndex { abs($0 / ratio - 1) < 1e-6 }.map { $0 + 1 } ?? 0
+            let part = segment.ratio.flatMap { ratio in slowRatios.firstIndex { Self.sameSpeed($0, ratio) } }.map { $0 + 1 } ?? 0
             return (start, start + segment.length, part)
         }
         pending = Array(repeating: [], count: parts.count)
@@ -63,24 +66,19 @@ final class PitchMix<Sample: PCMSample>: AudioScaling {
         try mix(emit: emit)
     }
 
-    /// How much of output frame `frame` part `part` gives: 1 inside its
-    /// sections, 0 outside, linearly across the `fade` frames centred on a
-    /// boundary between its section and another part's.
-    private func weight(of part: Int, at frame: Int, section index: Int) -> Double {
+    /// The crossfade output frame `frame` (in section `index`) lies in, if
+    /// any: the `fade` frames centred on a boundary between two parts' sections,
+    /// from the part before to the part after, and how far along (0…1).
+    private func crossfade(at frame: Int, section index: Int) -> (from: Int, to: Int, along: Double)? {
         let section = sections[index]
-        let own = section.part == part ? 1.0 : 0.0
         let half = fade / 2
         if index > 0, frame < section.start + half, sections[index - 1].part != section.part {
-            let before = sections[index - 1].part == part ? 1.0 : 0.0
-            let t = Double(frame - (section.start - half)) / Double(fade)
-            return before + (own - before) * t
+            return (sections[index - 1].part, section.part, Double(frame - (section.start - half)) / Double(fade))
         }
         if index + 1 < sections.count, frame >= section.end - half, sections[index + 1].part != section.part {
-            let after = sections[index + 1].part == part ? 1.0 : 0.0
-            let t = Double(frame - (section.end - half)) / Double(fade)
-            return own + (after - own) * t
+            return (section.part, sections[index + 1].part, Double(frame - (section.end - half)) / Double(fade))
         }
-        return own
+        return nil
     }
 
     /// Mixes the frames every part has given into blocks, emitting each
@@ -91,16 +89,14 @@ final class PitchMix<Sample: PCMSample>: AudioScaling {
         for offset in 0..<ready {
             let frame = produced + offset
             while index + 1 < sections.count && frame >= sections[index].end { index += 1 }
-            let section = sections[index]
-            let half = fade / 2
-            let fading =
-                (index > 0 && frame < section.start + half && sections[index - 1].part != section.part)
-                || (index + 1 < sections.count && frame >= section.end - half && sections[index + 1].part != section.part)
-            let weights = fading ? parts.indices.map { weight(of: $0, at: frame, section: index) } : []
+            let fade = crossfade(at: frame, section: index)
             for channel in 0..<channels {
                 let at = offset * channels + channel
-                block.append(
-                    fading ? Sample(scaled: zip(weights, pending).reduce(0.0) { $0 + $1.0 * $1.1[at].value }) : pending[section.part][at])
+                guard let fade else {
+                    block.append(pending[sections[index].part][at])
+                    continue
+                }
+                block.append(Sample(scaled: (1 - fade.along) * pending[fade.from][at].value + fade.along * pending[fade.to][at].value))
             }
             if block.count == blockSize * channels { try flush(emit: emit) }
         }

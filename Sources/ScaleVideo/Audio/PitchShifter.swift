@@ -114,9 +114,10 @@ final class PitchShifter<Sample: PCMSample>: AudioScaling {
 /// tape and shift within ±4 ms at every one ratio from 1 to 4, the
 /// stretcher within ±3 ms up to 1.5.
 func keptPitch<Sample: PCMSample>(channels: Int, rate: Int, plan: AudioMapPlan, blockSize: Int) -> any AudioScaling<Sample> {
-    let ratios = plan.segments.filter { $0.count > 0 }.map { Double($0.length) / Double($0.count) }
     var distinct: [Double] = []
-    for ratio in ratios where !distinct.contains(where: { abs($0 / ratio - 1) < 1e-6 }) { distinct.append(ratio) }
+    for ratio in plan.segments.compactMap(\.ratio) where !distinct.contains(where: { PitchMix<Sample>.sameSpeed($0, ratio) }) {
+        distinct.append(ratio)
+    }
     if distinct.count == 1, let ratio = distinct.first, ratio > 1, ratio <= 4 {
         return PitchShifter(channels: channels, rate: rate, plan: plan, ratio: ratio, blockSize: blockSize)
     }

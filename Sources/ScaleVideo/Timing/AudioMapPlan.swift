@@ -30,6 +30,9 @@ public struct AudioMapPlan: Sendable, Equatable {
 
         /// One past the segment's last source sample.
         public var end: Int { first + count }
+
+        /// ℓ/κ, how many times slower the segment plays; nil for a freeze.
+        var ratio: Double? { count > 0 ? Double(length) / Double(count) : nil }
     }
 
     /// The segments in order, one per pair of neighbouring knots; a constant factor is one.
