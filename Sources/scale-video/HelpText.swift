@@ -52,9 +52,10 @@ enum HelpText {
 
         Natural sound: audio scaled like tape sounds lower when slowed \
         down and higher when sped up. --keep-pitch keeps voices and music \
-        at their own pitch (the Rubber Band library's finer engine: \
-        slowed down at one speed, scaled like tape and shifted back; \
-        otherwise stretched in time); use it for speech and music. The \
+        at their own pitch (the Rubber Band library's finer engine; where \
+        the sound slows down, it is first scaled like tape, up to four \
+        times slower, then stretched and shifted back to its pitch, which \
+        keeps every sound in its place); use it for speech and music. The \
         sample count is the same either way, and a sound is heard at most \
         15 ms early and 10 ms late; the result says "pitch kept".
 

@@ -11,7 +11,9 @@
 /// its place; at the end the stretcher is fed silence until it has given
 /// all the frames the plan wants, and the rest of its output is cut.
 /// Samples are stretched as floats at full scale 1 and brought back to
-/// their type by `init(scaled:)`.
+/// their type by `init(scaled:)`. Given a `pitch` other than 1, it also
+/// shifts the pitch by that scale as it stretches (TapeAndStretch's second
+/// half); the plan's ratios stay the output's time over the input's.
 public final class PitchStretcher<Sample: PCMSample>: AudioScaling {
     /// Interleaved channels.
     public let channels: Int
@@ -52,7 +54,8 @@ public final class PitchStretcher<Sample: PCMSample>: AudioScaling {
     ///   - rate: samples per second.
     ///   - plan: which lined-up source frames become how many output frames.
     ///   - blockSize: output frames per emitted block.
-    public init(channels: Int, rate: Int, plan: AudioMapPlan, blockSize: Int) {
+    ///   - pitch: the pitch scale (1 keeps the input's pitch).
+    public init(channels: Int, rate: Int, plan: AudioMapPlan, blockSize: Int, pitch: Double = 1) {
         precondition(channels > 0 && blockSize > 0, "invalid audio stretcher shape")
         self.channels = channels
         self.blockSize = blockSize
@@ -64,7 +67,7 @@ public final class PitchStretcher<Sample: PCMSample>: AudioScaling {
             band = nil
             staging = PlanarFloats(channels: channels, frames: 0)
         } else {
-            let band = RubberBand(rate: rate, channels: channels, ratio: course.ratio)
+            let band = RubberBand(rate: rate, channels: channels, ratio: course.ratio, pitch: pitch)
             self.band = band
             let pad = band.startPad
             delayLeft = band.startDelay

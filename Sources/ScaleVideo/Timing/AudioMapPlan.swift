@@ -112,7 +112,8 @@ public struct AudioMapPlan: Sendable, Equatable {
             })
     }
 
-    private init(segments: [Segment]) {
+    /// These segments, one after another.
+    init(segments: [Segment]) {
         self.segments = segments
     }
     /// The output's samples per channel: the last L.
