@@ -173,6 +173,22 @@ struct MapAudioScalerTests {
         #expect(out[3000...].allSatisfy { $0 == 1000 })
     }
 
+    /// A smooth curve that starts from a standstill (its end slope is zero),
+    /// followed a frame at a time as pitch kept follows it: its first frames
+    /// move the source by less than a sample. Each joins the next frame that
+    /// moves, so nothing is silent and the count is still §8's.
+    @Test func aCurveFromAStandstillJoinsTheFramesThatHoldNoSample() throws {
+        var map = try TimeMap(list: "0=0,1=20,1.5=20.5,3=26.5", fps: thirty)
+        map.curve = .smooth
+        let followed = try #require(map.following(fps: thirty))
+        #expect(throws: TimeMapError.self) { try AudioMapPlan(map: followed, rate: 48000, count: 144_000, sourceDuration: r("3")) }
+        let plan = try AudioMapPlan(map: followed, rate: 48000, count: 144_000, sourceDuration: r("3"), joiningEmpty: true)
+        #expect(plan.length == referenceBounds(map, rate: 48000, count: 144_000, sourceDuration: r("3")).outputs.last!)
+        #expect(plan.segments.allSatisfy { $0.count > 0 })
+        #expect(plan.segments.reduce(0) { $0 + $1.count } == 144_000)
+        #expect(zip(plan.segments, plan.segments.dropFirst()).allSatisfy { $0.end == $1.first })
+    }
+
     /// `0=0,S=D` is `--duration D`, to the bit: the same length and samples
     /// as the single-factor scaler, for audio as long as S, shorter or longer.
     @Test(arguments: [("10", "20"), ("10", "7.3"), ("3", "7.3"), ("2.5", "0.9")])

@@ -214,13 +214,26 @@ struct SmoothCurveEndToEndTests {
         #expect(result.stderr.contains("smooth ramp"), "\(result.stderr)")
     }
 
-    @Test func pitchKeptFollowsTheCurveWithTheSameCount() throws {
+    /// The second curve starts from a standstill (its end slope is zero),
+    /// so its first frames move the source by less than a sample.
+    @Test(arguments: ["0=0,1=1,2=5,3=6", "0=0,0.5=6,1=6.5,3=12.5"])
+    func pitchKeptFollowsTheCurveWithTheSameCount(knots: String) throws {
         let output = scratch.file("pitch.mov")
         let result = try Tool.scale([
-            source.path, "-o", output.path, "--speed", "0:1,1:0.25,2:1", "--curve", "smooth", "--keep-pitch", "--quiet",
+            source.path, "-o", output.path, "--time-map", knots, "--curve", "smooth", "--keep-pitch", "--quiet",
         ])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(try Media.samples(output).count == 2 * Int(Double(144000) * 6.0 / 3.0))
+        let length = MapReference(knots).bounds(rate: 48000, count: 144000, sourceMs: 3000).l.last!
+        #expect(try Media.samples(output).count == 2 * length)
+    }
+
+    @Test func pitchKeptAlongACurveNamesTheMapsOwnKnotThatHoldsNoSound() throws {
+        let result = try Tool.scale([
+            source.path, "-o", scratch.file("x.mov").path, "--time-map", "0=0,1=1,1.000001=2", "--curve", "smooth", "--keep-pitch",
+        ])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("knot 3 \"1.000001=2\": the segment ending here holds no audio sample"), "\(result.stderr)")
+        #expect(try Tool.files(in: scratch.url) == ["source.mov"])
     }
 
     @Test func aDryRunDrawsTheMapAndWritesNothingElse() throws {

@@ -50,10 +50,15 @@ extension JobPlan {
         }
         let segments: AudioMapPlan
         if let timeMap, planned.count > 0 {
-            // Pitch kept follows the smooth curve as straight lines close to it.
+            // Pitch kept follows the smooth curve as straight lines close to
+            // it; the map's own knots are judged first, as written.
             guard let followed = request.keepPitch ? timeMap.following(fps: fps) : timeMap else { throw ScaleError.impossibleTarget }
             do throws(TimeMapError) {
-                segments = try AudioMapPlan(map: followed, rate: counted.rate, count: planned.count, sourceDuration: whole)
+                let written = try AudioMapPlan(map: timeMap, rate: counted.rate, count: planned.count, sourceDuration: whole)
+                segments =
+                    followed == timeMap
+                    ? written
+                    : try AudioMapPlan(map: followed, rate: counted.rate, count: planned.count, sourceDuration: whole, joiningEmpty: true)
             } catch {
                 throw ScaleError.failed(error.description)
             }

@@ -28,6 +28,11 @@ public struct AudioMapPlan: Sendable, Equatable {
             self.isReversed = isReversed
         }
 
+        /// The same samples to `extra` more output samples.
+        func lengthened(by extra: Int) -> Segment {
+            Segment(first: first, count: count, length: length + extra, isReversed: isReversed)
+        }
+
         /// One past the segment's last source sample.
         public var end: Int { first + count }
 
@@ -43,10 +48,15 @@ public struct AudioMapPlan: Sendable, Equatable {
     ///   - rate: samples per second.
     ///   - count: samples per channel of the lined-up audio.
     ///   - sourceDuration: S.
+    ///   - joiningEmpty: for a map that follows a smooth curve a frame at a
+    ///     time (TimeMap.following): a segment where the curve moves too
+    ///     little to hold a sample is joined to the moving segment before it
+    ///     (or, where there is none, to the one after), so that only a
+    ///     freeze is silent.
     /// Fails (for this input) when a segment that is not a freeze holds no
     /// sample, or when the audio ends so early that a segment's end comes
     /// before its start.
-    public init(map: TimeMap, rate: Int, count: Int, sourceDuration: Rational) throws(TimeMapError) {
+    public init(map: TimeMap, rate: Int, count: Int, sourceDuration: Rational, joiningEmpty: Bool = false) throws(TimeMapError) {
         let knots = map.knots
         let last = knots.count - 1
         let sources = knots.map { knot in
@@ -63,17 +73,28 @@ public struct AudioMapPlan: Sendable, Equatable {
             bounds.append(Int(Double(sources[last] - sources[0]) * slope.doubleValue))
         }
         var segments: [Segment] = []
+        // Output samples of empty segments waiting for the next one that holds any.
+        var joined = 0
         for j in 0..<last {
             let falls = sources[j + 1] < sources[j]
             let segment = Segment(
                 first: min(sources[j], sources[j + 1]), count: abs(sources[j + 1] - sources[j]), length: bounds[j + 1] - bounds[j],
                 isReversed: falls)
-            if segment.count == 0 && knots[j + 1].source != knots[j].source {
-                throw .noAudioInSegment(knot: map.labels[j + 1])
-            }
+            let empty = segment.count == 0 && knots[j + 1].source != knots[j].source
+            if empty && !joiningEmpty { throw .noAudioInSegment(knot: map.labels[j + 1]) }
             guard segment.length >= 0 else { throw .audioEndsTooEarly(knot: map.labels[j + 1]) }
-            segments.append(segment)
+            if empty {
+                if let before = segments.last, before.count > 0 {
+                    segments[segments.count - 1] = before.lengthened(by: segment.length)
+                } else {
+                    joined += segment.length
+                }
+                continue
+            }
+            segments.append(segment.lengthened(by: joined))
+            joined = 0
         }
+        guard joined == 0 else { throw .noAudioInSegment(knot: map.labels[last]) }
         self.segments = segments
     }
 
