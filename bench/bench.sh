@@ -16,9 +16,12 @@
 # 4. The audio scaler alone: output samples per second on one core.
 #    Then the pitch-keeping stretcher alone.
 # 5. Pitch kept (--keep-pitch) on one core (taskset -c 0): 60 s of 48 kHz
-#    stereo WAV slowed down ×2 and sped up ×0.5, against the ffmpeg CLI's
-#    rubberband filter (tempo = 1 / factor) on the same job, alternating, N
-#    runs each; times real time is the output's duration over the wall time.
+#    stereo WAV slowed down ×2 and ×4 and sped up ×0.5, against the ffmpeg
+#    CLI's rubberband filter (tempo = 1 / factor) on the same job; along a
+#    map of four speeds, against ffmpeg stretching each part with its own
+#    filter and joining them; and along the smooth curve through the same
+#    knots (ffmpeg: the same straight parts). Alternating, N runs each;
+#    times real time is the output's duration over the wall time.
 #    FFmpeg 5.1's filter has no engine option: it runs Rubber Band's default
 #    R2 ("faster") engine, scale-video the R3 ("finer") one.
 # 6. Motion modes on the first 10 s of the input, libx264 veryfast, crf 23:
@@ -193,21 +196,34 @@ echo
 echo "pitch kept: 60 s of 48 kHz stereo WAV, one core, median of $runs"
 ffmpeg -v error -nostdin -y -f lavfi -i "sine=f=440:r=48000:d=60" -f lavfi -i "anoisesrc=r=48000:d=60:a=0.1:seed=1" \
   -filter_complex "[0][1]amerge=inputs=2[a]" -map "[a]" -c:a pcm_s16le "$work/pitch.wav"
-printf '%-16s %11s %9s %11s %9s %6s\n' case scale-video "× real" "ffmpeg R2" "× real" ratio
-for factor in 2 0.5; do
+# A map of four speeds (three times slower, normal, four times slower,
+# normal), for ffmpeg each part cut out, stretched by its own filter and the
+# parts joined; the smooth curve through the same knots, which ffmpeg
+# cannot follow, beside the same straight parts.
+knots=0=0,20=60,30=70,50=150,60=160
+parts="[0:a]asplit=4[p0][p1][p2][p3];[p0]atrim=0:20,asetpts=PTS-STARTPTS,rubberband=tempo=1/3[q0];\
+[p1]atrim=20:30,asetpts=PTS-STARTPTS,rubberband=tempo=1[q1];[p2]atrim=30:50,asetpts=PTS-STARTPTS,rubberband=tempo=1/4[q2];\
+[p3]atrim=50:60,asetpts=PTS-STARTPTS,rubberband=tempo=1[q3];[q0][q1][q2][q3]concat=n=4:v=0:a=1[out]"
+printf '%-22s %11s %9s %11s %9s %6s\n' case scale-video "× real" "ffmpeg R2" "× real" ratio
+for case in "factor 2" "factor 0.5" "factor 4" "map $knots" "smooth curve"; do
+  case $case in
+    factor*) target=(--factor "${case#factor }"); ffmpeg_audio=(-af "rubberband=tempo=$(echo "1 / ${case#factor }" | bc -l)")
+      out=$(echo "60 * ${case#factor }" | bc -l) ;;
+    map*) target=(--time-map "$knots"); ffmpeg_audio=(-filter_complex "$parts" -map "[out]"); out=160 ;;
+    *) target=(--time-map "$knots" --curve smooth); ffmpeg_audio=(-filter_complex "$parts" -map "[out]"); out=160 ;;
+  esac
   : >"$work/pa"; : >"$work/pb"; : >"$work/pr"
   for _ in $(seq "$runs"); do
-    a=$(measure taskset -c 0 "$tool" "$work/pitch.wav" -o "$work/pitch-out.wav" --factor "$factor" --keep-pitch --quiet --overwrite)
-    b=$(measure taskset -c 0 ffmpeg -v error -nostdin -y -i "$work/pitch.wav" -af "rubberband=tempo=$(echo "1 / $factor" | bc -l)" \
-      -c:a pcm_s16le "$work/pitch-ffmpeg.wav")
+    a=$(measure taskset -c 0 "$tool" "$work/pitch.wav" -o "$work/pitch-out.wav" "${target[@]}" --keep-pitch --quiet --overwrite)
+    b=$(measure taskset -c 0 ffmpeg -v error -nostdin -y -i "$work/pitch.wav" "${ffmpeg_audio[@]}" -c:a pcm_s16le "$work/pitch-ffmpeg.wav")
     echo "${a%% *}" >>"$work/pa"; echo "${b%% *}" >>"$work/pb"
     echo "${a%% *} / ${b%% *}" | bc -l >>"$work/pr"
   done
   pa=$(median <"$work/pa"); pb=$(median <"$work/pb")
-  out=$(echo "60 * $factor" | bc -l)
-  printf '%-16s %10.2fs %8.1f× %10.2fs %8.1f× %6.2f\n' "factor $factor" "$pa" "$(echo "$out / $pa" | bc -l)" \
+  printf '%-22s %10.2fs %8.1f× %10.2fs %8.1f× %6.2f\n' "${case/map $knots/map}" "$pa" "$(echo "$out / $pa" | bc -l)" \
     "$pb" "$(echo "$out / $pb" | bc -l)" "$(median <"$work/pr")"
 done
+echo "(map and smooth curve: --time-map $knots; ffmpeg stretches its straight parts one by one and joins them)"
 fi
 
 if wanted motion; then
