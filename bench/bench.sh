@@ -44,12 +44,15 @@
 #    interval (2 s), beside ffmpeg's on the same jobs.
 # 9. In-between quality, the field's measure: 2 s of generated footage with
 #    real motion at 640x360, 30 fps (mandelbrot zooming, testsrc2, a panned
-#    still picture, life), every other frame dropped, interpolated back at
-#    30 fps losslessly (--factor 1 --fps 30 --crf 0), and each in-between
-#    frame compared with the dropped one: mean luma PSNR and SSIM, for
-#    nearest, blend, flow and the ffmpeg CLI's minterpolate=mi_mode=mci.
-#    It also writes Samples/in-between.png: testsrc2's made frame 13 by
-#    flow, by minterpolate, and the dropped frame itself, side by side.
+#    still picture, life), and two 2 s clips of hand-held camera footage at
+#    1280x720, 20 fps (bench/footage: a cockatoo coming towards the camera,
+#    and turning its head), every other frame dropped, interpolated back at
+#    the full rate losslessly (--factor 1 --fps R --crf 0), and each
+#    in-between frame compared with the dropped one: mean luma PSNR and
+#    SSIM, for nearest, blend, flow and the ffmpeg CLI's
+#    minterpolate=mi_mode=mci. It also writes Samples/in-between.png: the
+#    turning cockatoo's frame 7 (a fast turn of the head) made by flow, by
+#    minterpolate, and the dropped frame itself, side by side.
 #
 # Without an input it makes one: 1280x720, 30 fps, 30 s, H.264 + stereo
 # 48 kHz AAC. The tool is built as scripts/install.sh builds it: release,
@@ -313,28 +316,35 @@ fi
 
 if wanted quality; then
 echo
-echo "in-between quality: 2 s at 640x360, every other frame dropped and made again; luma PSNR (dB) and SSIM of the made ones"
+echo "in-between quality: 2 s of generated footage at 640x360 and of camera footage at 1280x720 (bench/footage),"
+echo "every other frame dropped and made again;"
+echo "luma PSNR (dB) and SSIM of the made ones"
 size=640x360
 declare -A footage=(
   [mandelbrot]="mandelbrot=s=$size:r=30"
   [testsrc2]="testsrc2=s=$size:r=30"
   [pan]="mandelbrot=s=1280x720:r=30:end_pts=1,trim=end_frame=1,loop=-1:1:0,setpts=N/30/TB,crop=640:360:x='40*t':y='15*t'"
   [life]="life=s=$size:r=30:mold=10:ratio=0.1:death_color=#C83232:life_color=#00ff00"
+  [cockatoo-comes]="movie=bench/footage/cockatoo.mp4,trim=start_frame=0:end_frame=40,setpts=PTS-STARTPTS"
+  [cockatoo-turns]="movie=bench/footage/cockatoo.mp4,trim=start_frame=42:end_frame=82,setpts=PTS-STARTPTS"
 )
+# Frames a second of each (the camera footage's own rate).
+declare -A rates=([cockatoo-comes]=20 [cockatoo-turns]=20)
 held=("[0:v]select='mod(n\\,2)',setpts=N/TB[a];[1:v]select='mod(n\\,2)',setpts=N/TB[b];[a][b]")
-printf '%-11s %17s %17s %17s %17s\n' footage nearest blend flow "ffmpeg mci"
-for name in mandelbrot testsrc2 pan life; do
+printf '%-14s %17s %17s %17s %17s\n' footage nearest blend flow "ffmpeg mci"
+for name in mandelbrot testsrc2 pan life cockatoo-comes cockatoo-turns; do
+  r=${rates[$name]:-30}
   ffmpeg -v error -nostdin -y -f lavfi -i "${footage[$name]}" -t 2 -pix_fmt yuv420p -c:v ffv1 "$work/full.mkv"
-  ffmpeg -v error -nostdin -y -i "$work/full.mkv" -vf "select='not(mod(n,2))',setpts=N/15/TB" -r 15 -c:v ffv1 "$work/half.mkv"
-  [ "$name" = testsrc2 ] && cp "$work/full.mkv" "$work/picture-full.mkv"
-  line=$(printf '%-11s' "$name")
+  ffmpeg -v error -nostdin -y -i "$work/full.mkv" -vf "select='not(mod(n,2))',setpts=N/$((r / 2))/TB" -r $((r / 2)) -c:v ffv1 "$work/half.mkv"
+  [ "$name" = cockatoo-turns ] && cp "$work/full.mkv" "$work/picture-full.mkv"
+  line=$(printf '%-14s' "$name")
   for mode in nearest blend flow mci; do
     if [ "$mode" = mci ]; then
-      ffmpeg -v error -nostdin -y -i "$work/half.mkv" -vf "minterpolate=fps=30:mi_mode=mci" -c:v ffv1 "$work/made.mkv"
+      ffmpeg -v error -nostdin -y -i "$work/half.mkv" -vf "minterpolate=fps=$r:mi_mode=mci" -c:v ffv1 "$work/made.mkv"
     else
-      "$tool" "$work/half.mkv" -o "$work/made.mkv" --factor 1 --fps 30 --motion "$mode" --crf 0 --quiet --overwrite 2>/dev/null
+      "$tool" "$work/half.mkv" -o "$work/made.mkv" --factor 1 --fps "$r" --motion "$mode" --crf 0 --quiet --overwrite 2>/dev/null
     fi
-    [ "$name" = testsrc2 ] && cp "$work/made.mkv" "$work/picture-$mode.mkv"
+    [ "$name" = cockatoo-turns ] && cp "$work/made.mkv" "$work/picture-$mode.mkv"
     psnr=$(ffmpeg -nostdin -i "$work/made.mkv" -i "$work/full.mkv" -lavfi "${held[0]}psnr" -f null - 2>&1 | grep -o "y:[0-9.]*" | head -1 | cut -d: -f2)
     ssim=$(ffmpeg -nostdin -i "$work/made.mkv" -i "$work/full.mkv" -lavfi "${held[0]}ssim" -f null - 2>&1 | grep -o "All:[0-9.]*" | head -1 | cut -d: -f2)
     line+=$(printf ' %8.2f / %6.4f' "$psnr" "$ssim")
@@ -342,7 +352,7 @@ for name in mandelbrot testsrc2 pan life; do
   echo "$line"
 done
 ffmpeg -v error -nostdin -y -i "$work/picture-flow.mkv" -i "$work/picture-mci.mkv" -i "$work/picture-full.mkv" -filter_complex \
-  "[0:v]select='eq(n,13)'[a];[1:v]select='eq(n,13)'[b];[2:v]select='eq(n,13)'[c];[a][b][c]hstack=3" -frames:v 1 \
+  "[0:v]select='eq(n,7)'[a];[1:v]select='eq(n,7)'[b];[2:v]select='eq(n,7)'[c];[a][b][c]hstack=3,scale=1920:360" -frames:v 1 \
   Samples/in-between.png
-echo "wrote Samples/in-between.png: testsrc2's frame 13 made by flow, by minterpolate, and the dropped frame"
+echo "wrote Samples/in-between.png: the turning cockatoo's frame 7 made by flow, by minterpolate, and the dropped frame"
 fi
