@@ -324,7 +324,7 @@ declare -A footage=(
   [mandelbrot]="mandelbrot=s=$size:r=30"
   [testsrc2]="testsrc2=s=$size:r=30"
   [pan]="mandelbrot=s=1280x720:r=30:end_pts=1,trim=end_frame=1,loop=-1:1:0,setpts=N/30/TB,crop=640:360:x='40*t':y='15*t'"
-  [life]="life=s=$size:r=30:mold=10:ratio=0.1:death_color=#C83232:life_color=#00ff00"
+  [life]="life=s=$size:r=30:mold=10:ratio=0.1:seed=1:death_color=#C83232:life_color=#00ff00"
   [cockatoo-comes]="movie=bench/footage/cockatoo.mp4,trim=start_frame=0:end_frame=40,setpts=PTS-STARTPTS"
   [cockatoo-turns]="movie=bench/footage/cockatoo.mp4,trim=start_frame=42:end_frame=82,setpts=PTS-STARTPTS"
 )
