@@ -1,5 +1,7 @@
 #include "FlowKernel.h"
 
+#include "FlowWarp.hpp"
+
 #include <opencv2/core.hpp>
 #include <opencv2/imgproc.hpp>
 #include <opencv2/video/tracking.hpp>
@@ -15,13 +17,14 @@ struct sv_flow {
     int divisor;
     /// One DIS for each way, so that the two flows are found side by side.
     cv::Ptr<cv::DISOpticalFlow> dis[2];
-    /// The prepared pictures' planes (their own copies).
-    cv::Mat a[3], b[3];
+    /// The prepared pictures' planes: views of their own copies, which have
+    /// a spare row below (sv::warpPlane reads words).
+    cv::Mat a[3], b[3], copyA[3], copyB[3];
     /// Flow a→b and b→a on the grid, and how much each picture's pixels are seen in the other (0…1).
     cv::Mat forward, backward, seenA, seenB;
     /// For each grid point of the output instant: where it is in a and in b,
-    /// and a's part of the mix (gridChannels floats: ax, ay, bx, by, part;
-    /// kept from one picture to the next).
+    /// and a's part of the mix (sv::gridChannels floats: ax, ay, bx, by,
+    /// part; kept from one picture to the next).
     cv::Mat toBoth;
 };
 
@@ -33,9 +36,6 @@ cv::Size planeSize(const sv_flow *flow, int plane) {
     if (plane == 0) return cv::Size(flow->width, flow->height);
     return cv::Size(-((-flow->width) >> flow->shiftX), -((-flow->height) >> flow->shiftY));
 }
-
-/// Floats a grid point of the output instant holds (see `sv_flow::toBoth`).
-constexpr int gridChannels = 5;
 
 /// Pictures narrower than this are followed at full size.
 constexpr int smallWidth = 640;
@@ -135,7 +135,11 @@ extern "C" int sv_flow_prepare(sv_flow *flow, const uint8_t *const a[3], const i
                                const int bStride[3]) {
     try {
         for (int plane = 0; plane < 3; plane++) {
-            cv::Size size = planeSize(flow, plane);
+            const cv::Size size = planeSize(flow, plane);
+            flow->copyA[plane].create(size.height + 1, size.width, matType(flow));
+            flow->copyB[plane].create(size.height + 1, size.width, matType(flow));
+            flow->a[plane] = flow->copyA[plane].rowRange(0, size.height);
+            flow->b[plane] = flow->copyB[plane].rowRange(0, size.height);
             cv::Mat(size, matType(flow), const_cast<uint8_t *>(a[plane]), size_t(aStride[plane])).copyTo(flow->a[plane]);
             cv::Mat(size, matType(flow), const_cast<uint8_t *>(b[plane]), size_t(bStride[plane])).copyTo(flow->b[plane]);
         }
@@ -158,102 +162,13 @@ extern "C" int sv_flow_prepare(sv_flow *flow, const uint8_t *const a[3], const i
 
 namespace {
 
-/// A position along an axis of samples: the sample before it and how far
-/// towards the next.
-struct Tap {
-    int index;
-    float fraction;
-};
-
-/// Position `p` on an axis of `count` samples, the edge samples repeated
-/// beyond its ends.
-inline Tap tapAt(float p, int count) {
-    p = std::min(std::max(p, 0.0f), float(count - 1));
-    const int index = std::min(int(p), count - 2);
-    return Tap{index, p - float(index)};
-}
-
 /// `grid` (one float a sample) at (x, y), linearly between its four nearest
 /// samples, the edge samples repeated beyond the edge.
 inline float sampleAt(const cv::Mat &grid, float x, float y) {
-    const Tap column = tapAt(x, grid.cols), row = tapAt(y, grid.rows);
+    const sv::Tap column = sv::tapAt(x, grid.cols), row = sv::tapAt(y, grid.rows);
     const float fx = column.fraction, fy = row.fraction;
     const float *top = grid.ptr<float>(row.index) + column.index, *bottom = grid.ptr<float>(row.index + 1) + column.index;
     return (1 - fy) * ((1 - fx) * top[0] + fx * top[1]) + fy * ((1 - fx) * bottom[0] + fx * bottom[1]);
-}
-
-/// Where each of a plane's `count` samples lies on a grid of `gridCount`
-/// (a sample's centre at c of the grid is at (c + ½)·count/gridCount − ½ of
-/// the plane).
-std::vector<Tap> taps(int count, int gridCount) {
-    std::vector<Tap> result(count);
-    const float scale = float(gridCount) / float(count);
-    for (int i = 0; i < count; i++) result[i] = tapAt((float(i) + 0.5f) * scale - 0.5f, gridCount);
-    return result;
-}
-
-/// Writes plane `plane` of the output, row by row over the cores. For each
-/// row: the grid's points brought to the row (linearly between its rows and
-/// columns), so each sample has its positions in a and in b and a's part;
-/// the four samples around each position fetched; both pictures' values
-/// there found linearly and mixed. Fetching apart from the arithmetic keeps
-/// the arithmetic in loops the compiler makes vector code of.
-template <typename T>
-void warpPlane(const sv_flow *flow, int plane, cv::Mat &output) {
-    const cv::Mat &toBoth = flow->toBoth, &a = flow->a[plane], &b = flow->b[plane];
-    const std::vector<Tap> columns = taps(output.cols, toBoth.cols), rows = taps(output.rows, toBoth.rows);
-    const int cols = output.cols;
-    const float sx = float(cols) / float(toBoth.cols), sy = float(output.rows) / float(toBoth.rows);
-    const float ox = 0.5f * sx - 0.5f, oy = 0.5f * sy - 0.5f;
-    const int width = a.cols, height = a.rows;  // b's too: both are the output's size
-    const int stepA = int(a.step[0] / sizeof(T)), stepB = int(b.step[0] / sizeof(T));
-    cv::parallel_for_(cv::Range(0, output.rows), [&](const cv::Range &range) {
-        std::vector<float> line(size_t(toBoth.cols) * gridChannels), at(size_t(cols) * gridChannels), near(size_t(cols) * 8);
-        std::vector<float> fractions(size_t(cols) * 4);
-        std::vector<int> offsetA(cols), offsetB(cols);
-        float *ax = &at[0], *ay = ax + cols, *bx = ay + cols, *by = bx + cols, *part = by + cols;
-        float *fxa = &fractions[0], *fya = fxa + cols, *fxb = fya + cols, *fyb = fxb + cols;
-        float *v0 = &near[0], *v1 = v0 + cols, *v2 = v1 + cols, *v3 = v2 + cols, *v4 = v3 + cols, *v5 = v4 + cols,
-              *v6 = v5 + cols, *v7 = v6 + cols;
-        for (int y = range.start; y < range.end; y++) {
-            const Tap row = rows[y];
-            const float *upper = toBoth.ptr<float>(row.index), *lower = toBoth.ptr<float>(row.index + 1);
-            for (size_t i = 0; i < line.size(); i++) line[i] = upper[i] + row.fraction * (lower[i] - upper[i]);
-            for (int x = 0; x < cols; x++) {
-                const Tap column = columns[x];
-                const float *p = &line[size_t(column.index) * gridChannels], *q = p + gridChannels;
-                ax[x] = p[0] + column.fraction * (q[0] - p[0]);
-                ay[x] = p[1] + column.fraction * (q[1] - p[1]);
-                bx[x] = p[2] + column.fraction * (q[2] - p[2]);
-                by[x] = p[3] + column.fraction * (q[3] - p[3]);
-                part[x] = p[4] + column.fraction * (q[4] - p[4]);
-            }
-            // Positions on the plane.
-            for (int x = 0; x < cols; x++) {
-                const Tap xa = tapAt(ax[x] * sx + ox, width), ya = tapAt(ay[x] * sy + oy, height);
-                const Tap xb = tapAt(bx[x] * sx + ox, width), yb = tapAt(by[x] * sy + oy, height);
-                fxa[x] = xa.fraction;
-                fya[x] = ya.fraction;
-                fxb[x] = xb.fraction;
-                fyb[x] = yb.fraction;
-                offsetA[x] = ya.index * stepA + xa.index;
-                offsetB[x] = yb.index * stepB + xb.index;
-            }
-            const T *firstA = a.ptr<T>(0), *firstB = b.ptr<T>(0);
-            for (int x = 0; x < cols; x++) {
-                const T *pa = firstA + offsetA[x], *pb = firstB + offsetB[x];
-                v0[x] = float(pa[0]), v1[x] = float(pa[1]), v2[x] = float(pa[stepA]), v3[x] = float(pa[stepA + 1]);
-                v4[x] = float(pb[0]), v5[x] = float(pb[1]), v6[x] = float(pb[stepB]), v7[x] = float(pb[stepB + 1]);
-            }
-            T *o = output.ptr<T>(y);
-            for (int x = 0; x < cols; x++) {
-                const float upperA = v0[x] + fxa[x] * (v1[x] - v0[x]), lowerA = v2[x] + fxa[x] * (v3[x] - v2[x]);
-                const float upperB = v4[x] + fxb[x] * (v5[x] - v4[x]), lowerB = v6[x] + fxb[x] * (v7[x] - v6[x]);
-                const float va = upperA + fya[x] * (lowerA - upperA), vb = upperB + fyb[x] * (lowerB - upperB);
-                o[x] = T(vb + part[x] * (va - vb) + 0.5f);
-            }
-        }
-    });
 }
 
 }  // namespace
@@ -266,13 +181,13 @@ extern "C" int sv_flow_interpolate(sv_flow *flow, double weight, uint8_t *const 
         // SloMo), and each picture's part: its distance from the instant,
         // taken down where what it shows there is hidden in the other.
         const cv::Size grid = flow->forward.size();
-        flow->toBoth.create(grid, CV_32FC(gridChannels));
+        flow->toBoth.create(grid, CV_32FC(sv::gridChannels));
         cv::parallel_for_(cv::Range(0, grid.height), [&](const cv::Range &range) {
             for (int y = range.start; y < range.end; y++) {
                 const cv::Vec2f *f = flow->forward.ptr<cv::Vec2f>(y);
                 const cv::Vec2f *g = flow->backward.ptr<cv::Vec2f>(y);
                 float *m = flow->toBoth.ptr<float>(y);
-                for (int x = 0; x < grid.width; x++, m += gridChannels) {
+                for (int x = 0; x < grid.width; x++, m += sv::gridChannels) {
                     const cv::Vec2f fa = -(1 - t) * t * f[x] + t * t * g[x];
                     const cv::Vec2f fb = (1 - t) * (1 - t) * f[x] - t * (1 - t) * g[x];
                     m[0] = float(x) + fa[0];
@@ -286,11 +201,7 @@ extern "C" int sv_flow_interpolate(sv_flow *flow, double weight, uint8_t *const 
         });
         for (int plane = 0; plane < 3; plane++) {
             cv::Mat output(planeSize(flow, plane), matType(flow), out[plane], size_t(outStride[plane]));
-            if (flow->bytes == 1) {
-                warpPlane<uint8_t>(flow, plane, output);
-            } else {
-                warpPlane<uint16_t>(flow, plane, output);
-            }
+            sv::warpPlane(flow->toBoth, flow->a[plane], flow->b[plane], output);
         }
         return 0;
     } catch (...) {
