@@ -2,8 +2,9 @@
 /// the sound down, Rubber Band's stretcher alone (PitchStretcher), whose
 /// onsets stay within about ±2 ms of their place at ratios up to 1; where
 /// one does, the stretcher over a tape slowed down by the plan's slowest
-/// ratio, at most 4 (TapeAndStretch), which keeps them within about ±2 ms
-/// at every ratio up to 4 and costs that many times the stretcher's time.
+/// ratio, at most 4 (TapeAndStretch), which keeps them within a few
+/// milliseconds at every ratio up to 4 and costs that many times the
+/// stretcher's time.
 /// A freeze does not count: its output is digital silence.
 func keptPitch<Sample: PCMSample>(channels: Int, rate: Int, plan: AudioMapPlan, blockSize: Int) -> any AudioScaling<Sample> {
     let slowest = plan.segments.compactMap(\.ratio).max() ?? 1
