@@ -214,16 +214,18 @@ struct SmoothCurveEndToEndTests {
         #expect(result.stderr.contains("smooth ramp"), "\(result.stderr)")
     }
 
-    /// The second curve starts from a standstill (its end slope is zero),
-    /// so its first frames move the source by less than a sample.
-    @Test(arguments: ["0=0,1=1,2=5,3=6", "0=0,0.5=6,1=6.5,3=12.5"])
-    func pitchKeptFollowsTheCurveWithTheSameCount(knots: String) throws {
+    /// A --speed map, and a curve that starts from a standstill (its end
+    /// slope is zero), so that its first frames move the source by less
+    /// than a sample.
+    @Test(arguments: [
+        (["--speed", "0:1,1:0.25,2:1"], MapReference.speeds("0:1,1:0.25,2:1", sourceMs: 3000)),
+        (["--time-map", "0=0,0.5=6,1=6.5,3=12.5"], MapReference("0=0,0.5=6,1=6.5,3=12.5")),
+    ])
+    func pitchKeptFollowsTheCurveWithTheSameCount(map: [String], reference: MapReference) throws {
         let output = scratch.file("pitch.mov")
-        let result = try Tool.scale([
-            source.path, "-o", output.path, "--time-map", knots, "--curve", "smooth", "--keep-pitch", "--quiet",
-        ])
+        let result = try Tool.scale([source.path, "-o", output.path] + map + ["--curve", "smooth", "--keep-pitch", "--quiet"])
         #expect(result.status == 0, "\(result.stderr)")
-        let length = MapReference(knots).bounds(rate: 48000, count: 144000, sourceMs: 3000).l.last!
+        let length = reference.bounds(rate: 48000, count: 144000, sourceMs: 3000).l.last!
         #expect(try Media.samples(output).count == 2 * length)
     }
 
