@@ -32,6 +32,15 @@ struct Stream {
     /// The stream's duration in its time base, as the file declares it; nil when it does not.
     var declaredDuration: Int64? { Optional(timestamp: pointer.pointee.duration) }
 
+    /// The timestamp of the last entry of the demuxer's index for the
+    /// stream (an mp4's sample table, AVI's index, Matroska's cues, and
+    /// what was read so far), in its time base; nil when it is empty.
+    var lastIndexedTimestamp: Int64? {
+        let count = avformat_index_get_entries_count(pointer)
+        guard count > 0, let entry = avformat_index_get_entry(pointer, count - 1) else { return nil }
+        return Optional(timestamp: entry.pointee.timestamp)
+    }
+
     var tags: [Tag] { MetadataIO.tags(pointer.pointee.metadata) }
 
     var parameters: AVCodecParameters { pointer.pointee.codecpar.pointee }

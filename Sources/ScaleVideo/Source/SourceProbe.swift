@@ -70,46 +70,82 @@ extension SourceVideo {
             isVariableRate: stream.averageRate != stream.baseRate)
     }
 
-    /// The stream's duration from its metadata; where it states none,
-    /// measured from its packets (SPEC §3, §12): the container's duration
-    /// is the longest stream's, which need not be the video.
+    /// The stream's duration as its packets show it (SPEC §3, §12): from
+    /// its first frame to the end of its last. What the header declares (the
+    /// stream's duration; a Matroska DURATION tag, an end time as FFmpeg
+    /// writes it or a length as mkvmerge does) stands where the packets
+    /// confirm it, within the half second a source may lack
+    /// (VideoLane.missingTolerance), and otherwise gives way to them: a
+    /// fragmented MP4 that claims hours, statistics tags counted from
+    /// another start, an AVI length field. The file is truncated only where
+    /// its packets really stop early: its own index lists frames well past
+    /// them, or a Matroska file states an end well beyond them either way.
     private static func duration(of stream: Stream, start: Rational, in input: InputFile) throws -> Rational {
-        if let ticks = stream.declaredDuration, ticks > 0, let seconds = stream.timeBase.seconds(ofTicks: ticks) {
+        let declared = declaredEnds(of: stream, start: start)
+        guard let end = try measuredEnd(of: stream, near: declared.max() ?? input.duration, in: input) else {
+            guard let seconds = declared.first?.subtracting(start), seconds.isPositive else { throw ScaleError.unknownDuration }
             return seconds
         }
-        // Matroska keeps each stream's end time on the file's time line in a DURATION tag.
-        if let tag = stream.tags.first(where: { $0.key.uppercased() == "DURATION" }),
-            let end = Rational(clockTime: tag.value), let seconds = end.subtracting(start), seconds.isPositive
-        {
-            return seconds
+        let tolerance = VideoLane.missingTolerance
+        let indexed = stream.lastIndexedTimestamp.flatMap { stream.timeBase.seconds(ofTicks: $0) }
+        let tagged = stream.declaredDuration == nil ? declared.min() : nil
+        let promised = [indexed, tagged].compactMap { $0 }.max()
+        if let promised, promised.doubleValue - end.doubleValue > tolerance, let seconds = end.subtracting(start) {
+            throw ScaleError.truncated(endsAt: seconds.doubleValue, declared: (promised.subtracting(start) ?? promised).doubleValue)
         }
-        guard let end = try measuredEnd(of: stream, in: input), let seconds = end.subtracting(start), seconds.isPositive else {
-            throw ScaleError.unknownDuration
-        }
+        let distance = { (declared: Rational) in abs(declared.doubleValue - end.doubleValue) }
+        let confirmed = declared.filter { distance($0) <= tolerance }.min { distance($0) < distance($1) }
+        guard let seconds = (confirmed ?? end).subtracting(start), seconds.isPositive else { throw ScaleError.unknownDuration }
         return seconds
     }
 
-    /// Where the stream's last frame ends, read from its packets: those
-    /// from a key frame a few seconds before the container's end, where
-    /// the file seeks exactly and states its duration, else all of them.
-    private static func measuredEnd(of stream: Stream, in input: InputFile) throws -> Rational? {
-        input.readOnly([stream.index])
-        let before = Rational(5, 1)!
-        if input.seeksExactly, let end = input.duration, let from = end.subtracting(before).flatMap(stream.timeBase.ticks(at:)),
-            from > 0, (try? input.seek(streamIndex: stream.index, to: from)) != nil
+    /// Where the header says the stream ends on the file's time line: after
+    /// its declared duration; or, from a Matroska DURATION tag, at the tag
+    /// and at its length after the start.
+    private static func declaredEnds(of stream: Stream, start: Rational) -> [Rational] {
+        if let ticks = stream.declaredDuration, ticks > 0, let seconds = stream.timeBase.seconds(ofTicks: ticks),
+            let end = start.adding(seconds)
         {
-            if let tail = try span(of: stream, in: input).end { return tail }
-            try input.seek(streamIndex: stream.index, to: stream.timeBase.ticks(at: stream.start) ?? 0)
+            return [end]
         }
-        return try span(of: stream, in: input).end
+        guard let tag = stream.tags.first(where: { $0.key.uppercased() == "DURATION" }), let value = Rational(clockTime: tag.value) else {
+            return []
+        }
+        return [value, start.adding(value)].compactMap { $0 }
     }
 
-    /// The span of the stream's packets from where the file is read to its end.
-    private static func span(of stream: Stream, in input: InputFile) throws -> PacketSpan {
+    /// Where the stream's last frame ends, read from its packets: those
+    /// from the key frame a few seconds before where the header says it
+    /// ends (a seek that lands earlier only reads more), else all of them.
+    private static func measuredEnd(of stream: Stream, near hint: Rational?, in input: InputFile) throws -> Rational? {
+        input.readOnly([stream.index])
+        let before = Rational(5, 1)!
+        if let hint, let from = hint.subtracting(before).flatMap(stream.timeBase.ticks(at:)), from > 0,
+            (try? input.seek(streamIndex: stream.index, to: from)) != nil
+        {
+            if let tail = span(of: stream, in: input).end { return tail }
+            try input.seek(streamIndex: stream.index, to: stream.timeBase.ticks(at: stream.start) ?? 0)
+        }
+        return span(of: stream, in: input).end
+    }
+
+    /// The span of the stream's packets from where the file is read to its
+    /// end. A packet that cannot be read is passed over, and a demuxer that
+    /// fails again and again ends the stream there, as the lanes read it
+    /// (StreamDecoder).
+    private static func span(of stream: Stream, in input: InputFile) -> PacketSpan {
         var span = PacketSpan(timeBase: stream.timeBase)
-        let packet = try Packet()
+        guard let packet = try? Packet() else { return span }
+        var failures = 0
         // Packets read while the streams were probed come back whatever is discarded.
-        while try input.read(into: packet) {
+        while failures < StreamDecoder.unreadableLimit {
+            do {
+                guard try input.read(into: packet) else { break }
+                failures = 0
+            } catch {
+                failures += 1
+                continue
+            }
             if packet.streamIndex == stream.index { span.add(packet) }
         }
         return span
