@@ -26,6 +26,7 @@ static inline int sv_averror(int posix_error) { return AVERROR(posix_error); }
 static const int SV_AVERROR_EOF = AVERROR_EOF;
 static const int SV_AVERROR_EAGAIN = AVERROR(EAGAIN);
 static const int SV_AVERROR_INVALIDDATA = AVERROR_INVALIDDATA;
+static const int SV_AVERROR_ENOMEM = AVERROR(ENOMEM);
 static const int SV_AVERROR_DECODER_NOT_FOUND = AVERROR_DECODER_NOT_FOUND;
 static const int64_t SV_NOPTS_VALUE = AV_NOPTS_VALUE;
 

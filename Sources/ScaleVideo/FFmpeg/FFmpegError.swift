@@ -26,6 +26,9 @@ public struct FFmpegError: Error, CustomStringConvertible, Sendable {
 
     /// The data read was damaged (`AVERROR_INVALIDDATA`), as opposed to a failure of the machine.
     public var isInvalidData: Bool { code == SV_AVERROR_INVALIDDATA }
+
+    /// Memory could not be had (`ENOMEM`); from a demuxer, a size in the file too large to be true.
+    public var isOutOfMemory: Bool { code == SV_AVERROR_ENOMEM }
 }
 
 /// Throws for a negative libav* result; returns the result otherwise.

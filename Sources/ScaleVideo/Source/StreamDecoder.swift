@@ -117,14 +117,16 @@ final class StreamDecoder {
             do {
                 return try packets.read(into: target)
             } catch let error as FFmpegError {
-                warn("skipped an unreadable \(kind) packet (\(error.message))")
+                // No real packet needs more memory than the machine has: the size the file gives is damaged.
+                let reason = error.isOutOfMemory ? "the size the file gives it cannot be true" : error.message
+                warn("skipped a damaged \(kind) packet (\(reason))")
             }
         }
         return false
     }
 
     /// Failed reads in a row after which a stream is taken to end.
-    private static let unreadableLimit = 16
+    static let unreadableLimit = 16
 
     /// Runs a decoder call; false, with a warning, when it reports damaged
     /// data (a threaded decoder may report it on a later call, or the flush).
