@@ -91,10 +91,10 @@ struct InputReport {
             line.add("motion", plan.motion?.rawValue)
             line.add("videoCodec", plan.videoCodec?.rawValue)
             if let profile = plan.proResProfile { line.add("proresProfile", profile.rawValue) }
-            line.add("audioSamples", plan.audio?.samples ?? 0)
+            line.add("audioSamples", plan.audio?.writtenSamples ?? 0)
             line.add("audioCodec", plan.audioCodec?.rawValue)
             line.add("sourceAudioSamples", plan.audio?.sourceSamples ?? 0)
-            line.add("sampleRate", plan.audio?.rate)
+            line.add("sampleRate", plan.audio?.writtenRate)
             if plan.audio?.keepsPitch == true { line.add("pitch", "kept") }
             line.add("audioTracks", Self.json(plan.audioTracks, measured: nil))
             line.add("tracks", plan.tracks.map(Self.json))
@@ -103,7 +103,7 @@ struct InputReport {
             line.add("dropped", plan.carryover.dropped)
         case .skipped(let plan, let measured):
             line.add("frames", plan.frames)
-            line.add("audioSamples", plan.audio?.samples ?? 0)
+            line.add("audioSamples", plan.audio?.writtenSamples ?? 0)
             line.add("measured", Self.json(measured))
         case .failed(let reason):
             line.add("error", reason)
@@ -114,16 +114,21 @@ struct InputReport {
     }
 
     /// Each audio track: its number in the input, rate and language, the
-    /// samples it takes and makes; once written, what was read back and its
-    /// drift from the video.
+    /// samples it takes and writes (where it is resampled, the source's
+    /// rate and the samples scaled at it too); once written, what was read
+    /// back and its drift from the video.
     private static func json(_ tracks: [AudioPlan], measured: MeasuredOutput?) -> [JSONLine] {
         tracks.enumerated().map { position, track in
             var line = JSONLine()
             line.add("track", track.track)
             line.add("language", track.language)
-            line.add("sampleRate", track.rate)
+            line.add("sampleRate", track.writtenRate)
             line.add("sourceSamples", track.sourceSamples)
-            line.add("samples", track.samples)
+            line.add("samples", track.writtenSamples)
+            if track.isResampled {
+                line.add("sourceSampleRate", track.rate)
+                line.add("scaledSamples", track.samples)
+            }
             if let measured, measured.audioTracks.indices.contains(position) {
                 let audio = measured.audioTracks[position]
                 line.add("measuredSamples", audio.samples)

@@ -191,7 +191,7 @@ final class Reporter: Sendable {
         case .planned(let plan): "\(report.input) → \(plan.output): " + describe(plan)
         case .skipped(let plan, _):
             "\(report.input) → \(plan.output): skipped, already complete ("
-                + (plan.frames > 0 ? "\(plan.frames) frames, " : "\(plan.audio?.samples ?? 0) samples, ")
+                + (plan.frames > 0 ? "\(plan.frames) frames, " : "\(plan.audio?.writtenSamples ?? 0) samples, ")
                 + "\(ProgressText.seconds(plan.frames > 0 ? plan.targetDuration : plan.audio?.seconds ?? 0)) s)"
         case .failed(let reason): "\(report.input): \(reason)"
         case .cancelled: "\(report.input): cancelled, nothing written"
@@ -232,7 +232,9 @@ final class Reporter: Sendable {
         parts += named(plan.motion).map { [$0] } ?? []
         parts += codecNames(video: plan.videoCodec, profile: plan.proResProfile, audio: plan.audioCodec, output: plan.output)
         if let audio = plan.audio {
-            parts.append("\(audio.sourceSamples) → \(audio.samples) audio samples at \(audio.rate) Hz")
+            parts.append(
+                "\(audio.sourceSamples) → \(audio.samples) audio samples at \(audio.rate) Hz"
+                    + (audio.isResampled ? ", resampled to \(audio.writtenSamples) at \(audio.writtenRate) Hz" : ""))
             if audio.keepsPitch { parts.append("pitch kept") }
         }
         let written = plan.request.plotMap.map { "only the map drawn into \($0)" } ?? "nothing written"

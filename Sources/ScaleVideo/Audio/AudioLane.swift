@@ -16,8 +16,9 @@ func makeAudioLane(
 /// Demux → decode → the scaler's sample type (swresample; averaged to one
 /// channel for --mono) → progressive scaler (one segment for a constant
 /// factor, the time map's segments along a map; tape-style, or keeping the
-/// pitch with --keep-pitch) → encoder → muxer, a decoded frame a step.
-/// Rate, and without --mono channels and layout, are kept. Along a map that
+/// pitch with --keep-pitch) → resampler where the codec cannot hold the
+/// rate (RateChange) → encoder → muxer, a decoded frame a step. Rate
+/// otherwise, and without --mono channels and layout, are kept. Along a map that
 /// plays backwards (SPEC §13), the decoded samples go to a SampleSpool
 /// first, and the scaler then takes them from it in the order the output
 /// plays them, a block a step.
@@ -30,6 +31,8 @@ final class AudioLane<Sample: PCMSample>: TrackLane {
     /// Decoded frames as interleaved samples, and scaled samples as the encoder's frames.
     private let reader: SampleReader<Sample>
     private let writer: SampleWriter<Sample>
+    /// Where the codec cannot hold the source's rate: the scaled samples' way to the written one.
+    private let rateChange: RateChange<Sample>?
     private var merged: UnsafeMutableBufferPointer<Sample>
     /// Along a map that plays backwards: the lined-up samples, and how far
     /// the scaler has read them.
@@ -53,12 +56,17 @@ final class AudioLane<Sample: PCMSample>: TrackLane {
         let rate = decoding.decoder.sampleRate
         let sourceLayout = try decoding.decoder.channelLayout()
         let layout = plan.mono ? ChannelLayout(channels: 1) : try ChannelLayout(copying: sourceLayout)
-        let encoder = try encoding.makeEncoder(layout: layout, rate: rate, globalHeader: output.wantsGlobalHeader)
+        let encoder = try encoding.makeEncoder(layout: layout, rate: plan.writtenRate, globalHeader: output.wantsGlobalHeader)
         reader = SampleReader(layout: sourceLayout, rate: rate, family: encoding.family)
-        writer = try SampleWriter(encoding: encoding, layout: layout, rate: rate)
+        writer = try SampleWriter(encoding: encoding, layout: layout, rate: plan.writtenRate)
         track = try EncodedTrack(encoder: encoder, output: output, tags: plan.tags)
         track.stream.mark(isDefault: plan.isDefault, isForced: plan.isForced)
         let blockSize = encoder.audioFrameSize ?? 4096
+        rateChange =
+            plan.isResampled
+            ? try RateChange(
+                layout: layout, family: encoding.family, from: rate, to: plan.writtenRate, frames: plan.writtenSamples, blockSize: blockSize)
+            : nil
         // The curve's scaler keeps its own spool: it reads the source where the curve says.
         let spools = !plan.segments.isForward && plan.curve == nil
         let scaled = spools ? plan.segments.inOutputOrder : plan.segments
@@ -93,7 +101,7 @@ final class AudioLane<Sample: PCMSample>: TrackLane {
     /// gives is encoded at once.
     func step(report: (LaneProgress) throws -> Void) throws -> Bool {
         guard !finished else { return false }
-        let emit: (UnsafeBufferPointer<Sample>) throws -> Void = { try self.encode($0, report: report) }
+        let emit: (UnsafeBufferPointer<Sample>) throws -> Void = { try self.deliver($0, report: report) }
         if !started {
             started = true
             try pushSilentLead(emit: emit)
@@ -147,6 +155,7 @@ final class AudioLane<Sample: PCMSample>: TrackLane {
         decoding.close()
         waveform?.finishSource()
         try scaler.finish(emit: emit)
+        try rateChange?.finish { try encode($0, report: report) }
         try track.finish()
         try report(progress)
         finished = true
@@ -226,9 +235,16 @@ final class AudioLane<Sample: PCMSample>: TrackLane {
         buffer = .allocate(capacity: count)
     }
 
-    /// Encodes one block of scaled interleaved frames.
-    private func encode(_ samples: UnsafeBufferPointer<Sample>, report: (LaneProgress) throws -> Void) throws {
+    /// Takes one block of scaled interleaved frames on to the encoder,
+    /// through the resampler where there is one.
+    private func deliver(_ samples: UnsafeBufferPointer<Sample>, report: (LaneProgress) throws -> Void) throws {
         waveform?.recordScaled(samples, channels: scaler.channels)
+        guard let rateChange else { return try encode(samples, report: report) }
+        try rateChange.push(samples) { try encode($0, report: report) }
+    }
+
+    /// Encodes one block of interleaved frames at the written rate.
+    private func encode(_ samples: UnsafeBufferPointer<Sample>, report: (LaneProgress) throws -> Void) throws {
         let frame = try writer.frame(samples, pts: Int64(written))
         written += samples.count / scaler.channels
         try track.encode(frame)

@@ -12,8 +12,11 @@ public struct AudioPlan: Sendable {
     /// Marked to be played by default, or always.
     let isDefault: Bool
     let isForced: Bool
-    /// Samples per second, kept.
+    /// Samples per second of the source, at which the track is scaled.
     public let rate: Int
+    /// Samples per second written: the source's, or the nearest rate the
+    /// output codec holds (SPEC §12), to which the scaled samples are resampled.
+    public let writtenRate: Int
     /// Samples per channel the scaler makes: `Int(Double(sourceSamples) · f)`,
     /// or along a time map the last of its output boundaries.
     public let samples: Int
@@ -44,9 +47,16 @@ public struct AudioPlan: Sendable {
     var asDefault: AudioPlan {
         AudioPlan(
             input: input, track: track, streamIndex: streamIndex, tags: tags, isDefault: true, isForced: isForced, rate: rate,
-            samples: samples, alignment: alignment, available: available, segments: segments, encoding: encoding, mono: mono,
+            writtenRate: writtenRate, samples: samples, alignment: alignment, available: available, segments: segments, encoding: encoding, mono: mono,
             keepsPitch: keepsPitch, curve: curve)
     }
+
+    /// Whether the scaled samples are resampled to another rate to be written.
+    public var isResampled: Bool { writtenRate != rate }
+
+    /// Samples per channel written: `samples`, or as many at the written
+    /// rate, `round(samples · writtenRate / rate)` (SPEC §12).
+    public var writtenSamples: Int { isResampled ? RateChange<Float>.frames(samples, from: rate, to: writtenRate) : samples }
 
     /// How long the audio written lasts: its samples over the rate.
     public var seconds: Double { Double(samples) / Double(rate) }

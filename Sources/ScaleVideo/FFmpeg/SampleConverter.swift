@@ -1,7 +1,7 @@
 import CFFmpeg
 
-/// Converts audio between sample formats at one rate and layout with
-/// swresample.
+/// Converts audio between sample formats, and where asked between rates,
+/// at one layout with swresample.
 final class SampleConverter {
     private var context: OpaquePointer?
     let inputFormat: AVSampleFormat
@@ -14,6 +14,25 @@ final class SampleConverter {
             swr_alloc_set_opts2(&context, layout, output, rate, layout, input, rate, 0, nil),
             "cannot set up audio conversion")
         try check(swr_init(context), "cannot set up audio conversion")
+    }
+
+    /// Converts from `inputRate` to `outputRate` in one packed format, with
+    /// the best resampler this FFmpeg has: the SoX resampler at its highest
+    /// precision where swresample was built with it, else swresample's own
+    /// with a long filter.
+    init(layout: UnsafeMutablePointer<AVChannelLayout>, format: AVSampleFormat, from inputRate: Int32, to outputRate: Int32) throws {
+        inputFormat = format
+        try check(
+            swr_alloc_set_opts2(&context, layout, format, outputRate, layout, format, inputRate, 0, nil),
+            "cannot set up audio resampling")
+        av_opt_set(UnsafeMutableRawPointer(context), "resampler", "soxr", 0)
+        av_opt_set_double(UnsafeMutableRawPointer(context), "precision", 33, 0)
+        av_opt_set_int(UnsafeMutableRawPointer(context), "cheby", 1, 0)
+        if swr_init(context) < 0 {
+            av_opt_set(UnsafeMutableRawPointer(context), "resampler", "swr", 0)
+            av_opt_set_int(UnsafeMutableRawPointer(context), "filter_size", 64, 0)
+            try check(swr_init(context), "cannot set up audio resampling")
+        }
     }
 
     deinit { swr_free(&context) }

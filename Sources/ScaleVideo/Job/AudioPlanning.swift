@@ -72,15 +72,12 @@ extension JobPlan {
         }
         let encoding = AudioEncoding(
             codec: request.audioCodec, container: container, source: counted.family, sourceName: counted.familyName)
-        if let rates = encoding.keptRates, !rates.contains(counted.rate) {
-            let kept = rates.count == 1 ? "\(rates[0])" : rates.dropLast().map(String.init).joined(separator: ", ") + " or \(rates.last ?? 0)"
-            throw ScaleError.failed(
-                "\(encoding.codec.rawValue) audio cannot keep its rate of \(counted.rate) Hz: it holds \(kept) Hz, and "
-                    + "resampling would change every sample (flac or pcm, in .mkv, keep any rate)")
-        }
+        let writtenRate = encoding.keptRates.flatMap { rates in
+            rates.contains(counted.rate) ? nil : rates.min { abs($0 - counted.rate) < abs($1 - counted.rate) }
+        } ?? counted.rate
         return AudioPlan(
             input: request.input, track: track.number, streamIndex: track.stream.index, tags: container.streamTags(from: track.stream.tags),
-            isDefault: track.stream.isDefault, isForced: track.stream.isForced, rate: counted.rate, samples: segments.length,
+            isDefault: track.stream.isDefault, isForced: track.stream.isForced, rate: counted.rate, writtenRate: writtenRate, samples: segments.length,
             alignment: planned, available: available, segments: segments, encoding: encoding, mono: request.mono,
             keepsPitch: request.keepPitch, curve: request.keepPitch ? nil : timeMap?.smoothCurve)
     }

@@ -147,6 +147,12 @@ public struct Carryover: Sendable, Equatable {
             kept.append("\(audio.count) audio tracks")
         }
         if request.mono { changed.append("audio channels merged into one") }
+        for plan in audio where plan.isResampled {
+            let phrase =
+                "audio resampled from \(plan.rate) Hz to \(plan.writtenRate) Hz (\(plan.encoding.codec.rawValue) holds "
+                + (plan.encoding.keptRates?.count == 1 ? "\(plan.writtenRate) Hz alone)" : "no \(plan.rate) Hz)")
+            if !changed.contains(phrase) { changed.append(phrase) }
+        }
         for encoding in audio.map(\.encoding) where encoding.isLossless {
             let phrase =
                 encoding.family.description == encoding.sourceName

@@ -36,7 +36,10 @@ public struct PlannedTrack: Sendable, Equatable {
             case .audio:
                 if let plan = audio.first(where: { $0.streamIndex == stream.index }) {
                     let pitch = plan.keepsPitch ? ", pitch kept" : ""
-                    fate = ("\(plan.encoding.encoderName), \(plan.sourceSamples) → \(plan.samples) samples at \(plan.rate) Hz\(pitch)", nil)
+                    let resampled = plan.isResampled ? ", resampled to \(plan.writtenSamples) at \(plan.writtenRate) Hz" : ""
+                    fate = (
+                        "\(plan.encoding.encoderName), \(plan.sourceSamples) → \(plan.samples) samples at \(plan.rate) Hz\(resampled)\(pitch)", nil
+                    )
                 } else if request.noAudio {
                     fate = (nil, "--no-audio")
                 } else if !request.audioTracks.isEmpty {

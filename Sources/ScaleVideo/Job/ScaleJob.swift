@@ -107,7 +107,7 @@ public final class ScaleJob: Sendable {
         guard measured.videoFrames == plan.frames else {
             throw ScaleError.failed("the written movie holds \(measured.videoFrames) video frames, not \(plan.frames)")
         }
-        let planned = plan.audioTracks.map(\.samples)
+        let planned = plan.audioTracks.map(\.writtenSamples)
         let written = measured.audioTracks.map(\.samples)
         guard written == planned else {
             guard written.count == planned.count else {
@@ -211,7 +211,7 @@ public final class ScaleJob: Sendable {
         let cover = try plan.container.holdsCover ? plan.source.cover.flatMap { try Self.addCover($0, to: output, in: plan.container) } : nil
         try output.describe(tags: plan.source.tags.carriedFromContainer, chapters: plan.chapters)
         try output.start(
-            options: plan.container.muxerOptions(sampleRates: plan.audioTracks.map(\.rate), fps: video.map { _ in plan.fps }))
+            options: plan.container.muxerOptions(sampleRates: plan.audioTracks.map(\.writtenRate), fps: video.map { _ in plan.fps }))
         if let (stream, bytes) = cover { try output.writePicture(bytes, to: stream) }
         let lanes: [any Lane] = (video.map { [$0] } ?? []) + audio
         let meter = ProgressMeter(lanes: lanes.count, outputDuration: plan.targetDuration, handler: progress)
@@ -222,8 +222,8 @@ public final class ScaleJob: Sendable {
         try output.finish()
         let frames = video?.track.packets ?? 0
         let tracks = zip(plan.audioTracks, audio).map { planned, lane in
-            let samples = lane.track.presentedSamples(at: planned.rate)
-            return MeasuredOutput.Audio(samples: samples, duration: Double(samples) / Double(planned.rate))
+            let samples = lane.track.presentedSamples(at: planned.writtenRate)
+            return MeasuredOutput.Audio(samples: samples, duration: Double(samples) / Double(planned.writtenRate))
         }
         let counted = MeasuredOutput(videoFrames: frames, videoDuration: Double(frames) / plan.fps.doubleValue, audioTracks: tracks)
         return (meter, counted)

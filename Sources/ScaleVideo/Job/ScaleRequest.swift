@@ -163,8 +163,8 @@ public struct ScaleResult: Sendable {
     /// The audio tracks written, in the output's order: each one's track
     /// number in the input, rate and samples per channel.
     public let audioTracks: [AudioPlan]
-    /// The first audio track's samples per channel (0 without audio).
-    public var audioSamples: Int { audioTracks.first?.samples ?? 0 }
+    /// The first audio track's samples per channel as written (0 without audio).
+    public var audioSamples: Int { audioTracks.first?.writtenSamples ?? 0 }
     /// The audio was stretched keeping its pitch (SPEC §10).
     public let keepsPitch: Bool
     /// Wall-clock seconds the conversion took.
