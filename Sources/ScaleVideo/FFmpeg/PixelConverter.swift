@@ -9,7 +9,10 @@ final class PixelConverter {
     let sourceWidth: Int32
     let sourceHeight: Int32
 
-    init(from picture: Frame, toWidth width: Int32, height: Int32, format: AVPixelFormat) throws {
+    /// - Parameter fullRange: the pictures made span the full (JPEG) range;
+    ///   otherwise video's limited range. The source's range is the
+    ///   picture's own (a "J" format or its tag).
+    init(from picture: Frame, toWidth width: Int32, height: Int32, format: AVPixelFormat, fullRange: Bool) throws {
         let frame = picture.pointer
         sourceFormat = AVPixelFormat(frame.pointee.format)
         sourceWidth = frame.pointee.width
@@ -22,6 +25,12 @@ final class PixelConverter {
             throw FFmpegError(sv_averror(EINVAL), "cannot convert pictures from \(name)")
         }
         self.context = context
+        let fullRangeFormats = [AV_PIX_FMT_YUVJ420P, AV_PIX_FMT_YUVJ422P, AV_PIX_FMT_YUVJ444P]
+        let sourceFull = frame.pointee.color_range == AVCOL_RANGE_JPEG || fullRangeFormats.contains(sourceFormat)
+        if sourceFull || fullRange {
+            let table = sws_getCoefficients(SWS_CS_DEFAULT)
+            sws_setColorspaceDetails(context, table, sourceFull ? 1 : 0, table, fullRange ? 1 : 0, 0, 1 << 16, 1 << 16)
+        }
         output = try Frame(width: width, height: height, format: format)
     }
 

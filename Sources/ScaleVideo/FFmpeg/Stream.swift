@@ -43,6 +43,13 @@ struct Stream {
 
     var tags: [Tag] { MetadataIO.tags(pointer.pointee.metadata) }
 
+    /// Whether it is VP8 or VP9 whose alpha plane rides beside the picture
+    /// (WebM's alpha_mode), which only libvpx's own decoders read.
+    var hasSideAlpha: Bool {
+        [AV_CODEC_ID_VP8, AV_CODEC_ID_VP9].contains(parameters.codec_id)
+            && tags.contains { $0.key.lowercased() == "alpha_mode" && $0.value == "1" } && Decoder.sideAlphaDecoder(for: self) != nil
+    }
+
     var parameters: AVCodecParameters { pointer.pointee.codecpar.pointee }
 
     var isAudio: Bool { parameters.codec_type == AVMEDIA_TYPE_AUDIO }
@@ -120,11 +127,10 @@ struct Stream {
         UnsafeMutableRawBufferPointer(start: copy, count: bytes.count).copyMemory(from: bytes)
     }
 
-    /// Degrees the display matrix turns the picture (counter-clockwise); nil without one.
-    var rotation: Double? {
+    /// The display matrix's nine numbers; nil without one.
+    var displayMatrix: [Int32]? {
         guard let matrix = sideData(AV_PKT_DATA_DISPLAYMATRIX), matrix.count >= 36 else { return nil }
-        let degrees = matrix.withMemoryRebound(to: Int32.self) { av_display_rotation_get($0.baseAddress!) }
-        return degrees.isNaN ? nil : degrees
+        return Array(matrix.bindMemory(to: Int32.self).prefix(9))
     }
 }
 

@@ -177,13 +177,12 @@ public struct Carryover: Sendable, Equatable {
         _ picture: SourcePicture, as plan: PicturePlan, container: OutputContainer, codec: VideoCodec
     ) {
         let written = plan.format
-        if let degrees = picture.rotation.map({ Int($0.rounded()) }), degrees % 360 != 0 {
-            let turn = abs(degrees) == 180 ? "rotation 180°" : "rotation \(abs(degrees))° " + (degrees < 0 ? "clockwise" : "counter-clockwise")
-            // FFmpeg 5.1's Matroska muxer writes no display matrix.
-            if container == .mkv || container == .webm {
-                dropped.append("\(turn) (Matroska cannot mark it; use .mov or .mp4)")
+        if let orientation = picture.orientation {
+            // FFmpeg 5.1's Matroska muxer writes no display matrix: the pixels are turned instead.
+            if plan.turn == nil {
+                kept.append(orientation.description)
             } else {
-                kept.append(turn)
+                changed.append("\(orientation.description) applied to the picture (Matroska cannot mark it)")
             }
         }
         if !picture.hasSquarePixels, let ratio = picture.aspectRatio {
@@ -214,6 +213,13 @@ public struct Carryover: Sendable, Equatable {
             kept.append("\(written.name) pictures")
         } else {
             changed.append("\(picture.format.name) pictures written as \(written.name)")
+        }
+        if picture.isFullRange && plan.mode == .standard {
+            if plan.fullRange {
+                kept.append("full range")
+            } else {
+                changed.append("full range written as limited range (\(codec.title) does not mark full range)")
+            }
         }
         if picture.width & 1 != 0 || picture.height & 1 != 0 {
             changed.append("size \(picture.width)x\(picture.height) rounded down to \(picture.width & ~1)x\(picture.height & ~1)")

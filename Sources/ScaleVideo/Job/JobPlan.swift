@@ -105,7 +105,7 @@ public struct JobPlan: Sendable {
         if request.waveform != nil, audio.first?.sourceSamples == 0 {
             throw ScaleError.failed("--waveform has no source audio to draw: the time map is only a freeze")
         }
-        let picture = try source.video.flatMap { writesVideo ? try Self.picture(of: $0, request: request) : nil }
+        let picture = try source.video.flatMap { writesVideo ? try Self.picture(of: $0, request: request, container: container) : nil }
         let timeline = source.video?.start ?? tracks.first?.stream.start ?? .zero
         let chapters =
             container.carriesChapters
@@ -282,17 +282,20 @@ public struct JobPlan: Sendable {
                 + "\(least)x\(least) (a size is rounded down to even)")
     }
 
-    /// How `video`'s picture is written: its mode, the pixel format, and
-    /// for HDR kept the metadata the source has (read from its first frame
-    /// where the stream does not hold it).
-    private static func picture(of video: SourceVideo, request: ScaleRequest) throws -> PicturePlan {
+    /// How `video`'s picture is written: its mode, the pixel format, for
+    /// HDR kept the metadata the source has (read from its first frame
+    /// where the stream does not hold it), and its orientation turned into
+    /// the pixels where `container` cannot mark it.
+    private static func picture(of video: SourceVideo, request: ScaleRequest, container: OutputContainer) throws -> PicturePlan {
         let mode = PictureMode(source: video.picture, keepHDR: request.keepHDR)
         if request.motion == .flow { try checkFlow(video.picture) }
         let format = video.picture.format.written(
             by: request.videoCodec, profile: request.proResProfile, mode: mode, motion: request.motion)
         do {
             let hdr = mode == .highDynamicRange ? try StreamSideData.hdrMetadata(of: request.input, streamIndex: video.streamIndex) : nil
-            return PicturePlan(mode: mode, format: format, hdr: hdr)
+            let turn = container.marksOrientation ? nil : video.picture.orientation
+            let fullRange = video.picture.isFullRange && mode == .standard && request.videoCodec.marksFullRange
+            return PicturePlan(mode: mode, format: format, hdr: hdr, fullRange: fullRange, turn: turn)
         } catch let error as FFmpegError {
             throw ScaleError.failed("its HDR metadata cannot be read (\(error.message))")
         }

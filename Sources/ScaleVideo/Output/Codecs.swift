@@ -39,6 +39,10 @@ public enum VideoCodec: String, Sendable, CaseIterable {
         }
     }
 
+    /// Whether its encoder marks full-range (JPEG-range) pictures as such
+    /// in the stream (libx264's and libx265's VUI, libvpx's colour range).
+    var marksFullRange: Bool { [.h264, .hevc, .vp9].contains(self) }
+
     /// Takes a constant rate factor (--crf) and a speed (--preset).
     public var takesRateFactor: Bool { self != .prores }
 

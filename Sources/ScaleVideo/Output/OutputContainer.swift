@@ -43,6 +43,10 @@ public enum OutputContainer: String, Sendable, CaseIterable {
         }
     }
 
+    /// Whether it marks how the picture is shown (a display matrix): the
+    /// MP4 family does; Matroska and WebM, as FFmpeg 5.1 writes them, do not.
+    var marksOrientation: Bool { [.mov, .mp4, .m4v].contains(self) }
+
     /// Big-endian PCM, as AIFF stores it.
     var isBigEndian: Bool { self == .aiff || self == .aif }
 

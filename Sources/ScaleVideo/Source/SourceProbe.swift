@@ -159,8 +159,10 @@ extension SourcePicture {
         let transfer = parameters.color_trc
         self.init(
             width: parameters.width, height: parameters.height,
-            aspectRatio: Rational(parameters.sample_aspect_ratio), rotation: stream.rotation,
+            aspectRatio: Rational(parameters.sample_aspect_ratio), orientation: stream.displayMatrix.flatMap(Orientation.init(matrix:)),
             isHDR: transfer == AVCOL_TRC_SMPTE2084 || transfer == AVCOL_TRC_ARIB_STD_B67,
-            format: PictureFormat(AVPixelFormat(parameters.format)))
+            format: PictureFormat(stream.hasSideAlpha ? AV_PIX_FMT_YUVA420P : AVPixelFormat(parameters.format)),
+            isFullRange: parameters.color_range == AVCOL_RANGE_JPEG
+                || [AV_PIX_FMT_YUVJ420P, AV_PIX_FMT_YUVJ422P, AV_PIX_FMT_YUVJ444P].contains(AVPixelFormat(parameters.format)))
     }
 }

@@ -19,4 +19,10 @@ struct PicturePlan: Sendable {
     let format: PictureFormat
     /// The HDR metadata carried over, for HDR kept.
     let hdr: HDRMetadata?
+    /// Full-range (JPEG-range) pictures are written full range, the codec
+    /// marking them so; false where they are limited range, or are made so.
+    let fullRange: Bool
+    /// How the pixels are turned to show what the source showed, where the
+    /// container cannot mark the source's orientation; nil where it is kept as a mark.
+    let turn: Orientation?
 }

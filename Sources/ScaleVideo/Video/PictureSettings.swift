@@ -15,14 +15,18 @@ struct PictureSettings {
     let matrix: AVColorSpace
     let range: AVColorRange
 
-    init(decoder: Decoder, fps: Rational, mode: PictureMode, encoding: VideoEncoding) {
+    init(decoder: Decoder, fps: Rational, plan: PicturePlan, encoding: VideoEncoding) {
+        let (mode, turn) = (plan.mode, plan.turn)
         let source = decoder.codecContext.pointee
         self.encoding = encoding
-        width = source.width & ~1
-        height = source.height & ~1
+        // A quarter turn trades the picture's sides and its pixels' shape.
+        let swaps = turn?.swapsSides == true
+        width = (swaps ? source.height : source.width) & ~1
+        height = (swaps ? source.width : source.height) & ~1
         pixelFormat = encoding.pixelFormat
         frameRate = AVRational(num: Int32(fps.numerator), den: Int32(fps.denominator))
-        aspectRatio = source.sample_aspect_ratio
+        let shape = source.sample_aspect_ratio
+        aspectRatio = swaps && shape.num > 0 ? AVRational(num: shape.den, den: shape.num) : shape
         if mode == .toneMapped {
             (primaries, transfer, matrix, range) = (AVCOL_PRI_BT709, AVCOL_TRC_BT709, AVCOL_SPC_BT709, AVCOL_RANGE_MPEG)
             return
@@ -33,9 +37,12 @@ struct PictureSettings {
         let isRGB = descriptor.map { $0.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) != 0 } ?? false
         // swscale writes RGB sources with BT.601 coefficients.
         matrix = isRGB ? AVCOL_SPC_SMPTE170M : source.colorspace
-        // swscale turns full-range "J" formats into limited range.
+        // Full range stays where the codec marks it; elsewhere (and from
+        // RGB) the converter makes pictures of limited range (PictureAdapter).
         let isFullRangeFormat = [AV_PIX_FMT_YUVJ420P, AV_PIX_FMT_YUVJ422P, AV_PIX_FMT_YUVJ444P].contains(source.pix_fmt)
-        range = isFullRangeFormat || isRGB ? AVCOL_RANGE_MPEG : source.color_range
+        range =
+            plan.fullRange
+            ? AVCOL_RANGE_JPEG : isFullRangeFormat || isRGB || source.color_range == AVCOL_RANGE_JPEG ? AVCOL_RANGE_MPEG : source.color_range
     }
 
     /// The encoder of these pictures, with the encoding's private options.

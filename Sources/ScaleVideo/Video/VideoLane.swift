@@ -43,15 +43,15 @@ final class VideoLane: TrackLane {
         frameCount = plan.frames
         self.sourceEnd = sourceEnd
         timeBase = video.timeBase
-        let picture = PictureSettings(decoder: frames.decoder, fps: plan.fps, mode: plan.picture.mode, encoding: plan.encoding)
+        let picture = PictureSettings(decoder: frames.decoder, fps: plan.fps, plan: plan.picture, encoding: plan.encoding)
         let encoder = try picture.makeEncoder(globalHeader: output.wantsGlobalHeader)
         track = try EncodedTrack(encoder: encoder, output: output, tags: plan.tags)
         picture.describe(track.stream, encodedBy: encoder)
-        let adapter = PictureAdapter(encoder: encoder, toneMaps: plan.picture.mode == .toneMapped, source: stream)
+        let adapter = PictureAdapter(encoder: encoder, toneMaps: plan.picture.mode == .toneMapped, turn: plan.picture.turn, source: stream)
         stage = try backwards?.runs.map { PickedPictures(runs: $0, adapter: adapter) }
             ?? shown.map { try NearestPictures(shown: $0, adapter: adapter) }
             ?? Self.movingStage(followed, adapter: adapter, encoder: encoder)
-        try StreamSideData.copyDisplayMatrix(from: stream, to: track.stream)
+        if plan.picture.turn == nil { try StreamSideData.copyDisplayMatrix(from: stream, to: track.stream) }
         if let hdr = plan.picture.hdr { try StreamSideData.add(hdr, to: track.stream) }
     }
 

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+/// SPEC §12: the picture keeps how it is shown. Phones store pixels turned
+/// and mark how to show them (a display matrix); the MP4 family keeps the
+/// mark, Matroska and WebM get the pixels turned, so every output shows the
+/// picture the source showed. Each source here is made by storing a known
+/// picture turned the other way and marking it, so what it shows is known
+/// without reading the mark the way the tool does.
+@Suite(.serialized)
+struct OrientationTests {
+    let scratch: Scratch
+
+    init() throws {
+        scratch = try Scratch()
+    }
+
+    /// A display matrix, the filter that stores the shown picture so that
+    /// the matrix shows it again, and the report's words for it.
+    struct Case: Sendable, CustomTestStringConvertible {
+        let name: String
+        /// a, b, c, d of the matrix, in whole units (16.16 fixed point in the file).
+        let abcd: (Int32, Int32, Int32, Int32)
+        let stored: String
+        var testDescription: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(name: "rotation 90° counter-clockwise", abcd: (0, -1, 1, 0), stored: "transpose=clock"),
+        Case(name: "rotation 90° clockwise", abcd: (0, 1, -1, 0), stored: "transpose=cclock"),
+        Case(name: "rotation 180°", abcd: (-1, 0, 0, -1), stored: "hflip,vflip"),
+        Case(name: "mirrored", abcd: (-1, 0, 0, 1), stored: "hflip"),
+        Case(name: "rotation 90° clockwise, mirrored", abcd: (0, 1, 1, 0), stored: "transpose=cclock_flip"),
+    ]
+
+    /// The picture every source shows: wider than tall, so a turn shows.
+    static let shown = "testsrc2=s=160x96:r=30:d=1"
+
+    /// An mp4 storing the shown picture through `filter`, its track header's
+    /// matrix set to `abcd`.
+    func source(_ test: Case) throws -> URL {
+        let file = scratch.file("stored.mp4")
+        try Tool.ffmpeg(["-f", "lavfi", "-i", Self.shown, "-vf", test.stored, "-c:v", "libx264", "-crf", "12", "-pix_fmt", "yuv420p", file.path])
+        var bytes = try Data(contentsOf: file)
+        let header = try #require(bytes.range(of: Data("tkhd".utf8))).upperBound
+        #expect(bytes[header] == 0, "a version 0 track header")
+        let matrix = header + 40
+        let (a, b, c, d) = test.abcd
+        for (slot, value) in [(0, a), (1, b), (3, c), (4, d)] {
+            withUnsafeBytes(of: (value << 16).bigEndian) { bytes.replaceSubrange(matrix + 4 * slot..<matrix + 4 * slot + 4, with: $0) }
+        }
+        try bytes.write(to: file)
+        return file
+    }
+
+    /// How closely the first frame of `file`, as decoded without turning,
+    /// matches the shown picture (luma PSNR, dB; a picture of other sides
+    /// is stretched to the shown one's first).
+    func likeness(_ file: URL) throws -> Double {
+        let result = try Tool.run(
+            "ffmpeg",
+            ["-v", "info", "-nostdin", "-noautorotate", "-i", file.path, "-f", "lavfi", "-i", Self.shown,
+             "-filter_complex", "[0:v]trim=end_frame=1,scale=160:96,format=yuv420p[a];[1:v]trim=end_frame=1,format=yuv420p[b];[a][b]psnr",
+             "-f", "null", "-"])
+        let line = result.stderr.split(separator: "\n").first { $0.contains("PSNR y:") } ?? ""
+        let value = line.split(separator: " ").first { $0.hasPrefix("y:") }.flatMap { Double($0.dropFirst(2)) }
+        return try #require(value, "no PSNR in \(result.stderr)")
+    }
+
+    @Test(arguments: cases)
+    func matroskaShowsWhatTheSourceShowed(_ test: Case) throws {
+        let input = try source(test)
+        #expect(try likeness(input) < 20, "the stored pixels should not be the shown picture")
+        for container in ["mkv", "webm"] {
+            let output = scratch.file("out.\(container)")
+            let run = try Tool.scale([input.path, "-o", output.path, "--factor", "2", "--json", "--quiet", "--overwrite"])
+            try #require(run.status == 0, "\(run.stderr)")
+            #expect(try likeness(output) > 30, "\(container): the output should show the shown picture")
+            let result = try #require(try JSONResults(run.stdout).objects.first)
+            let changed = result["changed"] as? [String] ?? []
+            #expect(changed.contains("\(test.name) applied to the picture (Matroska cannot mark it)"), "\(result)")
+            #expect(try Tool.probe(output, stream: "v:0", "width") == "160")
+        }
+    }
+
+    @Test(arguments: cases)
+    func theMP4FamilyKeepsTheMark(_ test: Case) throws {
+        let input = try source(test)
+        for container in ["mov", "mp4"] {
+            let output = scratch.file("out.\(container)")
+            let run = try Tool.scale([input.path, "-o", output.path, "--factor", "2", "--json", "--quiet", "--overwrite"])
+            try #require(run.status == 0, "\(run.stderr)")
+            let result = try #require(try JSONResults(run.stdout).objects.first)
+            #expect((result["kept"] as? [String] ?? []).contains(test.name), "\(result)")
+            let matrix = { (file: URL) in try Tool.probe(file, stream: "v:0", "index:stream_side_data=displaymatrix") }
+            #expect(try matrix(output) == matrix(input))
+            #expect(try likeness(output) < 20, "the pixels stay as stored")
+        }
+    }
+}
