@@ -96,7 +96,7 @@ final class AtomicOutput {
                 unlink(temporaryPath)
             } else {
                 if errno == EEXIST { throw ScaleError.outputExists(finalPath) }
-                guard [EPERM, ENOTSUP, EOPNOTSUPP, ENOSYS, EMLINK].contains(errno) else {
+                guard [EPERM, ENOTSUP, EOPNOTSUPP, ENOSYS, EMLINK, EXDEV].contains(errno) else {
                     throw failure("cannot move the output into place")
                 }
                 try renameRefusingToReplace()
@@ -106,9 +106,11 @@ final class AtomicOutput {
     }
 
     /// Where the filesystem makes no hard links (FUSE, SMB and other network
-    /// volumes), renameat2(2) with RENAME_NOREPLACE keeps the promise: it
-    /// fails rather than replace a file that appeared meanwhile. Where that
-    /// is not supported either, the output is not put in place at all.
+    /// volumes; union filesystems such as mergerfs, whose link(2) fails with
+    /// EXDEV even within one folder), renameat2(2) with RENAME_NOREPLACE
+    /// keeps the promise: it fails rather than replace a file that appeared
+    /// meanwhile. Where that is not supported either, the output is not put
+    /// in place at all.
     private func renameRefusingToReplace() throws {
         typealias Rename = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
         if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") {
