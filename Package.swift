@@ -44,6 +44,6 @@ let package = Package(
         .executableTarget(name: "scale-video-manual", path: "Tools/ManualPage"),
         .executableTarget(name: "scale-video-example", dependencies: ["ScaleVideo"], path: "examples/library"),
         .executableTarget(name: "scaler-bench", dependencies: ["ScaleVideo"], path: "bench/ScalerBench"),
-        .testTarget(name: "ScaleVideoTests", dependencies: ["ScaleVideo"]),
+        .testTarget(name: "ScaleVideoTests", dependencies: ["ScaleVideo", "scale-video"]),
     ]
 )

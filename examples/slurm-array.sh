@@ -1,11 +1,12 @@
 #!/bin/bash
-# One batch spread over a Slurm job array of 8 tasks, 0 to 7: each task's
-# SLURM_ARRAY_TASK_ID is its shard (0 is shard 1/8), and --shard-count 8
-# says how many shards the batch has, so a task resubmitted alone
-# (sbatch --array=4 slurm-array.sh) or a list of them (--array=2,5) does
-# exactly its own shards, and an array that does not fit the count is
-# refused. /shared is a file system every node mounts at the same path,
-# holding the list, the clips it names and the output folder.
+# One batch spread over a Slurm job array of 8 tasks, 0 to 7: task ID does
+# shard ID mod 8 + 1 (0 is shard 1/8), so --array=1-8 works as well (8 is
+# shard 1/8), and --shard-count 8 says how many shards the batch has, so a
+# task resubmitted alone (sbatch --array=4 slurm-array.sh) or a list of
+# them (--array=2,5) does exactly its own shards, and an array of more
+# than 8 ids (--array=0-9) is refused. /shared is a file system every node
+# mounts at the same path, holding the list, the clips it names and the
+# output folder.
 #
 #   sbatch slurm-array.sh
 #

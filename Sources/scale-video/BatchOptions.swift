@@ -19,11 +19,11 @@ struct BatchOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Do only the inputs of shard i of n, counted from 1 (1/4 … 4/4). An input's shard is decided by its path alone, so n processes given the same inputs, each its own shard, do every input once between them. auto takes it from a Kubernetes Indexed Job (JOB_COMPLETION_INDEX) or a Slurm job array (SLURM_ARRAY_TASK_ID), each 0 to n-1, with --shard-count n: a task resubmitted alone does its own shard.",
+            "Do only the inputs of shard i of n, counted from 1 (1/4 … 4/4). An input's shard is decided by its path alone, so n processes given the same inputs, each its own shard, do every input once between them. auto takes it from a Kubernetes Indexed Job (JOB_COMPLETION_INDEX, 0 to n-1) or a Slurm job array (SLURM_ARRAY_TASK_ID modulo n, so any n consecutive tasks, 1-n or 0-(n-1), are the n shards), with --shard-count n: a task resubmitted alone, or in a list, does its own shard.",
             valueName: "i/n|auto"))
     var shard: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("With --shard auto: how many shards the batch has (a Kubernetes Job's completions; a Slurm array's tasks 0 to n-1, whose highest is checked against it).", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --shard auto: how many shards the batch has (a Kubernetes Job's completions; a Slurm array's tasks, whose lowest to highest may span no more than n).", valueName: "n"))
     var shardCount: Int?
 
     func validate() throws {

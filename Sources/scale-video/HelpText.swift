@@ -114,9 +114,10 @@ enum HelpText {
         --shard i/n spreads one batch over n machines sharing a folder: \
         each does the inputs whose path falls in its shard (FNV-1a of the \
         path, modulo n), so together they do every input once; --shard auto \
-        --shard-count n takes i from a Kubernetes Indexed Job's or a Slurm \
-        job array's index, 0 to n-1, so a task resubmitted alone does its \
-        own shard.
+        --shard-count n takes i from a Kubernetes Indexed Job's index (0 to \
+        n-1) or a Slurm job array's task id (modulo n, so --array=1-8 and \
+        --array=0-7 both make 8 shards), so a task resubmitted alone does \
+        its own shard.
 
         Every input is tried; one that fails does not stop the others. \
         --json prints one JSON object per input on standard output, with \

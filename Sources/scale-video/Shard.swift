@@ -50,39 +50,66 @@ struct Shard: Equatable {
     /// The shard a cluster's job array gives this process, of the `count`
     /// shards the batch has (given explicitly, so that a task resubmitted
     /// alone, or an array of a list of tasks, does exactly its own shard):
-    /// a Kubernetes Indexed Job's JOB_COMPLETION_INDEX, or a Slurm array
-    /// task's SLURM_ARRAY_TASK_ID, each 0 to `count` − 1 for shards 1 to
-    /// `count`. A Slurm array that reaches past `count` − 1
-    /// (SLURM_ARRAY_TASK_MAX) contradicts it, and is refused.
+    /// a Kubernetes Indexed Job's JOB_COMPLETION_INDEX, 0 to `count` − 1 for
+    /// shards 1 to `count`, or a Slurm array task's SLURM_ARRAY_TASK_ID.
     static func automatic(environment: [String: String], count: Int?) throws(Problem) -> Shard {
-        let value = { (name: String) in environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+        let variables = Variables(environment)
+        let index: Int
+        if variables.value("JOB_COMPLETION_INDEX") != nil {
+            index = try variables.integer("JOB_COMPLETION_INDEX")
+            let count = try required(count, "JOB_COMPLETION_INDEX", "the Job's completions")
+            guard (0..<count).contains(index) else {
+                throw Problem(
+                    description: "--shard auto: JOB_COMPLETION_INDEX=\(index) is not within 0 to \(count - 1) (--shard-count \(count)): shards are the Job's completions.")
+            }
+            return Shard(number: index + 1, count: count)
+        }
+        guard variables.value("SLURM_ARRAY_TASK_ID") != nil else {
+            throw Problem(description: "--shard auto: neither JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) nor SLURM_ARRAY_TASK_ID (a Slurm job array) is set.")
+        }
+        return try slurmTask(variables, count: required(count, "SLURM_ARRAY_TASK_ID", "n consecutive array tasks, such as --array=1-8 or 0-7 for 8"))
+    }
+
+    /// A Slurm array task's shard: its id `mod count`, plus 1. Any `count`
+    /// consecutive ids (1 to n, 0 to n − 1, k to k + n − 1) are the shards,
+    /// each once, and an id is the same shard in whatever array it runs, so
+    /// a task resubmitted alone (--array=4) or in a list (--array=2,5) does
+    /// the shard it did in the whole array. An array whose ids
+    /// (SLURM_ARRAY_TASK_MIN to SLURM_ARRAY_TASK_MAX) span more than `count`
+    /// would give two tasks one shard, and is refused.
+    private static func slurmTask(_ variables: Variables, count: Int) throws(Problem) -> Shard {
+        let id = try variables.integer("SLURM_ARRAY_TASK_ID")
+        guard id >= 0 else { throw Problem(description: "--shard auto: SLURM_ARRAY_TASK_ID=\(id) is not a task id (0 or more).") }
+        if variables.value("SLURM_ARRAY_TASK_MIN") != nil || variables.value("SLURM_ARRAY_TASK_MAX") != nil {
+            let (first, last) = (try variables.integer("SLURM_ARRAY_TASK_MIN"), try variables.integer("SLURM_ARRAY_TASK_MAX"))
+            guard last - first < count else {
+                throw Problem(
+                    description: "--shard auto: the Slurm array's tasks \(first) to \(last) are more than the \(count) shards of --shard-count \(count), so two of them would do one shard: submit \(count) consecutive tasks, such as --array=1-\(count) or --array=0-\(count - 1), or a list of tasks within them.")
+            }
+        }
+        return Shard(number: id % count + 1, count: count)
+    }
+
+    /// `count`, which a cluster's index `name` needs to be read.
+    private static func required(_ count: Int?, _ name: String, _ shards: String) throws(Problem) -> Int {
+        guard let count else {
+            throw Problem(description: "--shard auto: \(name) is set; give --shard-count n, the batch's number of shards (\(shards)).")
+        }
+        return count
+    }
+
+    /// The environment's variables, an empty one as unset.
+    private struct Variables {
+        let environment: [String: String]
+
+        init(_ environment: [String: String]) { self.environment = environment }
+
+        func value(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+
         func integer(_ name: String) throws(Problem) -> Int {
             guard let text = value(name) else { throw Problem(description: "--shard auto: \(name) is not set.") }
             guard let number = Int(text) else { throw Problem(description: "--shard auto: \(name)=\(text) is not a whole number.") }
             return number
         }
-        let name: String
-        let array: String
-        if value("JOB_COMPLETION_INDEX") != nil {
-            (name, array) = ("JOB_COMPLETION_INDEX", "the Job's completions")
-        } else if value("SLURM_ARRAY_TASK_ID") != nil {
-            (name, array) = ("SLURM_ARRAY_TASK_ID", "an array of tasks 0 to n-1, such as --array=0-7 for 8")
-        } else {
-            throw Problem(description: "--shard auto: neither JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) nor SLURM_ARRAY_TASK_ID (a Slurm job array) is set.")
-        }
-        let index = try integer(name)
-        guard let count else {
-            throw Problem(description: "--shard auto: \(name) is set; give --shard-count n, the batch's number of shards (\(array)).")
-        }
-        guard (0..<count).contains(index) else {
-            throw Problem(description: "--shard auto: \(name)=\(index) is not within 0 to \(count - 1) (--shard-count \(count)): shards are \(array).")
-        }
-        if name == "SLURM_ARRAY_TASK_ID", value("SLURM_ARRAY_TASK_MAX") != nil {
-            let last = try integer("SLURM_ARRAY_TASK_MAX")
-            guard last < count else {
-                throw Problem(description: "--shard auto: the Slurm array reaches task \(last), past shard \(count) of --shard-count \(count): submit --array=0-\(count - 1), or a list of tasks within it.")
-            }
-        }
-        return Shard(number: index + 1, count: count)
     }
 }

@@ -133,7 +133,9 @@ struct ExampleTests {
     /// the stand-in `sbatch`: the array does every clip once; a task
     /// resubmitted alone, or a list of them, does exactly its shards again
     /// (skipping what is complete) and appends to their results; an array
-    /// reaching past the count is refused by every task, saying how to fix it.
+    /// of more ids than the count is refused by every task, saying how to
+    /// fix it; and the batch done anew by an array counted from 1
+    /// (--array=1-8) does every clip once, task 8 what task 0 did.
     @Test func theSlurmExampleRunsUnderAStandInSbatch() throws {
         let scratch = try Scratch()
         let shared = scratch.file("shared")
@@ -161,6 +163,7 @@ struct ExampleTests {
         let first = try submit([])
         #expect(first.status == 0, "\(first.stderr)")
         var kept = try (0..<8).map { try lines(ofShard: $0) }
+        let firstRun = kept.map { $0.map(\.input) }
         #expect(kept.joined().map(\.input).sorted() == clips.map(\.path).sorted(), "every clip once")
         #expect(kept.joined().allSatisfy { $0.status == "ok" })
         let scaled = try Tool.files(in: shared.appendingPathComponent("scaled"))
@@ -185,5 +188,14 @@ struct ExampleTests {
         let logs = try Tool.files(in: scratch.url).filter { $0.hasPrefix("scale-video-") && $0.hasSuffix("_9.log") }
         let log = try String(contentsOf: scratch.file(try #require(logs.first)), encoding: .utf8)
         #expect(log.contains("--shard-count 8"), "\(log)")
+
+        for folder in ["results", "scaled"] { try FileManager.default.removeItem(at: shared.appendingPathComponent(folder)) }
+        let fromOne = try submit(["--array=1-8"])
+        #expect(fromOne.status == 0, "\(fromOne.stderr)")
+        let anew = try (1...8).map { try lines(ofShard: $0) }
+        #expect(anew.joined().map(\.input).sorted() == clips.map(\.path).sorted(), "--array=1-8: every clip once")
+        #expect(anew.joined().allSatisfy { $0.status == "ok" })
+        for (task, done) in zip(1...8, anew) { #expect(done.map(\.input) == firstRun[task % 8], "--array=1-8: task \(task)") }
+        #expect(try Tool.files(in: shared.appendingPathComponent("scaled")) == scaled)
     }
 }

@@ -78,7 +78,10 @@ struct ShardTests {
         let scratch = try Scratch()
         try Data(paths.joined(separator: "\n").utf8).write(to: scratch.file("list.txt"))
         // Nothing of the test runner's own environment decides the shard.
-        let unset = ["JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_COUNT", "SLURM_ARRAY_TASK_STEP"]
+        let unset = [
+            "JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_MAX", "SLURM_ARRAY_TASK_COUNT",
+            "SLURM_ARRAY_TASK_STEP",
+        ]
             .flatMap { ["-u", $0] }
         return try Tool.run(
             "env", unset + environment + [Tool.scaleVideo.path, "--inputs-from", "list.txt", "--factor", "2", "--dry-run", "--json", "--quiet"]
@@ -97,11 +100,16 @@ struct ShardTests {
 
     @Test(arguments: [
         (["JOB_COMPLETION_INDEX=2"], ["--shard-count", "4"]),
-        // The whole array, task 2 resubmitted alone, a list (--array=0,2), a step (--array=0-2:2).
+        // Task 2 (2 mod 4 + 1 = shard 3) of --array=0-3, resubmitted alone, in a list (--array=0,2), a step (--array=0-2:2).
         (["SLURM_ARRAY_TASK_ID=2", "SLURM_ARRAY_TASK_MIN=0", "SLURM_ARRAY_TASK_MAX=3", "SLURM_ARRAY_TASK_COUNT=4"], ["--shard-count", "4"]),
         (["SLURM_ARRAY_TASK_ID=2", "SLURM_ARRAY_TASK_MIN=2", "SLURM_ARRAY_TASK_MAX=2", "SLURM_ARRAY_TASK_COUNT=1"], ["--shard-count", "4"]),
         (["SLURM_ARRAY_TASK_ID=2", "SLURM_ARRAY_TASK_MIN=0", "SLURM_ARRAY_TASK_MAX=2", "SLURM_ARRAY_TASK_COUNT=2"], ["--shard-count", "4"]),
         (["SLURM_ARRAY_TASK_ID=2", "SLURM_ARRAY_TASK_MIN=0", "SLURM_ARRAY_TASK_MAX=2", "SLURM_ARRAY_TASK_COUNT=2", "SLURM_ARRAY_TASK_STEP=2"], ["--shard-count", "4"]),
+        // Task 2 of --array=1-4, and in a list (--array=2,4); task 6 of --array=5-8, and resubmitted alone.
+        (["SLURM_ARRAY_TASK_ID=2", "SLURM_ARRAY_TASK_MIN=1", "SLURM_ARRAY_TASK_MAX=4", "SLURM_ARRAY_TASK_COUNT=4"], ["--shard-count", "4"]),
+        (["SLURM_ARRAY_TASK_ID=2", "SLURM_ARRAY_TASK_MIN=2", "SLURM_ARRAY_TASK_MAX=4", "SLURM_ARRAY_TASK_COUNT=2"], ["--shard-count", "4"]),
+        (["SLURM_ARRAY_TASK_ID=6", "SLURM_ARRAY_TASK_MIN=5", "SLURM_ARRAY_TASK_MAX=8", "SLURM_ARRAY_TASK_COUNT=4"], ["--shard-count", "4"]),
+        (["SLURM_ARRAY_TASK_ID=6", "SLURM_ARRAY_TASK_MIN=6", "SLURM_ARRAY_TASK_MAX=6", "SLURM_ARRAY_TASK_COUNT=1"], ["--shard-count", "4"]),
     ])
     func autoTakesTheClustersShard(environment: [String], arguments: [String]) throws {
         let explicit = try Self.dryRun(Self.paths, ["--shard", "3/4"])
@@ -124,8 +132,8 @@ struct ShardTests {
         (["JOB_COMPLETION_INDEX=4"], ["--shard", "auto", "--shard-count", "4"]),
         (["JOB_COMPLETION_INDEX=x"], ["--shard", "auto", "--shard-count", "4"]),
         (["SLURM_ARRAY_TASK_ID=1", "SLURM_ARRAY_TASK_COUNT=4"], ["--shard", "auto"]),
-        (["SLURM_ARRAY_TASK_ID=4", "SLURM_ARRAY_TASK_MIN=4", "SLURM_ARRAY_TASK_MAX=4"], ["--shard", "auto", "--shard-count", "4"]),
-        (["SLURM_ARRAY_TASK_ID=1", "SLURM_ARRAY_TASK_MIN=1", "SLURM_ARRAY_TASK_MAX=4"], ["--shard", "auto", "--shard-count", "4"]),
+        (["SLURM_ARRAY_TASK_ID=1", "SLURM_ARRAY_TASK_MIN=0", "SLURM_ARRAY_TASK_MAX=4"], ["--shard", "auto", "--shard-count", "4"]),
+        (["SLURM_ARRAY_TASK_ID=-2"], ["--shard", "auto", "--shard-count", "4"]),
     ])
     func badShardsAreBadUsageInOneLine(environment: [String], arguments: [String]) throws {
         let result = try Self.dryRun(Self.paths, arguments, environment: environment)
@@ -135,24 +143,27 @@ struct ShardTests {
         #expect(errors.count == 1 && errors[0].contains("--shard"), "\(result.stderr)")
     }
 
-    /// Every task of an array of 5 run, then two of them requeued and one
-    /// resubmitted alone (as sbatch --array=3 does): each input is planned
-    /// by exactly one task of the array, and a task run again plans exactly
-    /// what it planned before.
-    @Test func anArrayCoversEveryInputOnceWhateverIsRunAgain() throws {
-        let array = ["SLURM_ARRAY_TASK_MIN=0", "SLURM_ARRAY_TASK_MAX=4", "SLURM_ARRAY_TASK_COUNT=5"]
-        var planned: [[String]] = []
-        for task in 0..<5 {
-            planned.append(try Self.reportedInputs(
-                Self.dryRun(Self.paths, ["--shard", "auto", "--shard-count", "5"], environment: array + ["SLURM_ARRAY_TASK_ID=\(task)"])))
+    /// Every task of an array of 5 (--array=0-4, 1-5 or 3-7) run, then two
+    /// of them resubmitted alone (as sbatch --array=ID does): each input is
+    /// planned by exactly one task of the array, task id doing shard
+    /// id mod 5 + 1, and a task run again plans exactly what it planned before.
+    @Test(arguments: [0, 1, 3])
+    func anArrayCoversEveryInputOnceWhateverIsRunAgain(first: Int) throws {
+        let ids = Array(first..<(first + 5))
+        let array = ["SLURM_ARRAY_TASK_MIN=\(first)", "SLURM_ARRAY_TASK_MAX=\(first + 4)", "SLURM_ARRAY_TASK_COUNT=5"]
+        var planned: [Int: [String]] = [:]
+        for task in ids {
+            planned[task] = try Self.reportedInputs(
+                Self.dryRun(Self.paths, ["--shard", "auto", "--shard-count", "5"], environment: array + ["SLURM_ARRAY_TASK_ID=\(task)"]))
+            #expect(planned[task] == Self.paths.filter { Self.shard(of: $0, count: 5) == task % 5 + 1 }, "task \(task)")
         }
-        #expect(planned.flatMap { $0 }.sorted() == Self.paths.sorted())
-        for task in [1, 3] {
+        #expect(planned.values.flatMap { $0 }.sorted() == Self.paths.sorted())
+        for task in [ids[1], ids[4]] {
             let again = try Self.reportedInputs(
                 Self.dryRun(
                     Self.paths, ["--shard", "auto", "--shard-count", "5"],
                     environment: ["SLURM_ARRAY_TASK_ID=\(task)", "SLURM_ARRAY_TASK_MIN=\(task)", "SLURM_ARRAY_TASK_MAX=\(task)", "SLURM_ARRAY_TASK_COUNT=1"]))
-            #expect(again == planned[task])
+            #expect(again == planned[task], "task \(task) alone")
         }
     }
 }
