@@ -97,10 +97,13 @@ enum HelpText {
         Pipes: - as the only input reads the movie from standard input (it \
         is copied into a temporary file in TMPDIR first, as the conversion \
         reads it more than once; -o is then required), and -o - writes \
-        Matroska (.mkv's codecs) to standard output as it is made: such an \
-        output cannot appear only when complete, so a failure, a reader \
-        that goes away included, ends it with status 1. --json cannot share \
-        standard output with -o -.
+        Matroska (.mkv's codecs) to standard output as it is made, or with \
+        --container webm, ts (MPEG-TS: H.264 or HEVC with AAC, whose \
+        priming it cannot mark) or nut (NUT: any video codec with PCM or \
+        FLAC); MP4, QuickTime and the sound formats cannot be streamed \
+        (64). Such an output cannot appear only when complete, so a failure, \
+        a reader that goes away included, ends it with status 1. --json \
+        cannot share standard output with -o -.
 
         --dry-run prints what each input's conversion would do (its plan) \
         and writes nothing.

@@ -140,6 +140,7 @@ struct ScaleVideoCommand: ParsableCommand {
             overwrite: outputs.overwrite, audioTracks: audio.audioTrack, keepHDR: video.keepHdr,
             trim: target.trim, mono: audio.mono, padAudio: audio.padAudio, waveform: audio.waveform,
             noiseFloor: audio.noiseFloor, keepPitch: audio.keepPitch, motion: video.motion, noVideo: video.noVideo,
-            noAudio: audio.noAudio, reverse: target.reverse, curve: target.curve, plotMap: target.plotMap)
+            noAudio: audio.noAudio, reverse: target.reverse, curve: target.curve, plotMap: target.plotMap,
+            streamContainer: outputs.streamContainer)
     }
 }

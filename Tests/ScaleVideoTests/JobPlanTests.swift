@@ -138,4 +138,24 @@ struct JobPlanTests {
         #expect(plan.frames == Int((2 * s.doubleValue * 30 - 1e-9).rounded(.up)) && plan.audio == nil)
         #expect(try Tool.files(in: scratch.url) == ["in.mov", "notes.mov"])
     }
+
+    /// A request for standard output plans the container it names for it,
+    /// and one that cannot be streamed is refused, saying why (SPEC §14).
+    @Test func standardOutputTakesAStreamableContainer() throws {
+        let scratch = try Scratch()
+        let input = try Media.make(scratch.file("in.mov"), seconds: 1, audio: nil)
+        let request = { (container: OutputContainer) in
+            ScaleRequest(
+                input: input.path, output: ScaleRequest.standardOutput, target: .factor(Rational(2, 1)!), fps: .exactly(Rational(30, 1)!),
+                streamContainer: container)
+        }
+        #expect(try Self.plan(request(.ts)).container == .ts)
+        #expect(try Self.plan(request(.nut)).container == .nut)
+        #expect {
+            try Self.plan(request(.mp4))
+        } throws: { error in
+            (error as? ScaleError)?.description.hasPrefix(".mp4 cannot be written to standard output: ") == true
+        }
+        #expect(try Tool.files(in: scratch.url) == ["in.mov"])
+    }
 }

@@ -7,7 +7,7 @@ import Testing
 struct PipeTests {
     /// Runs `script` with bash (pipefail on), `$SV` the built binary and
     /// `$TMPDIR` an empty folder of `scratch`'s; its status and streams.
-    private static func shell(_ script: String, in scratch: Scratch) throws -> ProcessOutput {
+    static func shell(_ script: String, in scratch: Scratch) throws -> ProcessOutput {
         let temporary = scratch.file("tmp")
         try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
         return try Tool.run(
@@ -16,7 +16,7 @@ struct PipeTests {
     }
 
     /// A 3 s movie (an MP4 whose index comes last, which no reader of a pipe can play from the start).
-    private static func movie(in scratch: Scratch) throws -> URL {
+    static func movie(in scratch: Scratch) throws -> URL {
         try Media.make(scratch.file("in.mp4"), audio: ("aac", 48000))
     }
 

@@ -22,7 +22,10 @@ public struct Carryover: Sendable, Equatable {
         request: ScaleRequest, fps: Rational, audio: [AudioPlan], timecode: String?
     ) {
         let tags = source.tags.carriedFromContainer.map { $0.key.lowercased() }
-        if !tags.isEmpty { kept.append("tags (\(tags.joined(separator: ", ")))") }
+        if !tags.isEmpty {
+            let phrase = "tags (\(tags.joined(separator: ", ")))"
+            if container.carriesTags { kept.append(phrase) } else { dropped.append(phrase + " (.\(container.rawValue) cannot mark them)") }
+        }
         if chapters > 0 { kept.append("\(chapters) chapter\(chapters == 1 ? "" : "s") (retimed)") }
         if !container.carriesChapters, !source.chapters.isEmpty {
             let count = source.chapters.count
@@ -37,12 +40,18 @@ public struct Carryover: Sendable, Equatable {
                 true
             }
         }.flatMap(\.tags)
-        let languages = (videoTags + audioTags + subtitleTags).filter {
-            $0.key.lowercased() == "language" && $0.value != "und"
+        let isLanguage = { (tag: Tag) in tag.key.lowercased() == "language" && tag.value != "und" }
+        let languages = ((container.carriesVideoLanguage ? videoTags : []) + audioTags + subtitleTags).filter(isLanguage)
+        if !container.carriesVideoLanguage, videoTags.contains(where: isLanguage) {
+            dropped.append("the video's language (.\(container.rawValue) marks an audio track's alone)")
         }
         let titles = (videoTags + audioTags + subtitleTags).filter { $0.key.lowercased() == "title" }
-        for (phrase, present) in [("stream languages", !languages.isEmpty), ("track titles", !titles.isEmpty)] where present {
-            if container.carriesStreamLanguages {
+        let marks = [
+            ("stream languages", !languages.isEmpty, container.carriesStreamLanguages),
+            ("track titles", !titles.isEmpty, container.carriesTrackTitles),
+        ]
+        for (phrase, present, carried) in marks where present {
+            if carried {
                 kept.append(phrase)
             } else {
                 dropped.append("\(phrase) (.\(container.rawValue) cannot mark them)")
@@ -178,11 +187,12 @@ public struct Carryover: Sendable, Equatable {
     ) {
         let written = plan.format
         if let orientation = picture.orientation {
-            // FFmpeg 5.1's Matroska muxer writes no display matrix: the pixels are turned instead.
+            // FFmpeg 5.1's Matroska, MPEG-TS and NUT writers write no display matrix: the pixels are turned instead.
             if plan.turn == nil {
                 kept.append(orientation.description)
             } else {
-                changed.append("\(orientation.description) applied to the picture (Matroska cannot mark it)")
+                let name = container == .mkv || container == .webm ? "Matroska" : "." + container.rawValue
+                changed.append("\(orientation.description) applied to the picture (\(name) cannot mark it)")
             }
         }
         if !picture.hasSquarePixels, let ratio = picture.aspectRatio {

@@ -322,6 +322,7 @@ public struct JobPlan: Sendable {
         guard let container = request.outputContainer else {
             throw ScaleError.unsupportedContainer(request.output)
         }
+        if request.writesToStandardOutput, let refusal = container.streamingRefusal { throw ScaleError.failed(refusal) }
         if !request.noAudio, let refusal = container.refusal(of: request.audioCodec) {
             throw ScaleError.codecNotInContainer(refusal)
         }

@@ -4,8 +4,11 @@ public struct ScaleRequest: Sendable {
     public var input: String
     /// Where to write; its extension names the container (`OutputContainer`). The
     /// file appears only when it is complete. `standardOutput` ("-") writes
-    /// Matroska to standard output as it is made (SPEC §14).
+    /// `streamContainer` to standard output as it is made (SPEC §14).
     public var output: String
+    /// The container written to standard output: Matroska, WebM, MPEG-TS or
+    /// NUT (`OutputContainer.streamable`).
+    public var streamContainer: OutputContainer
     /// How long the output lasts: a duration, a factor, a time map or speeds.
     public var target: TimeScale.Target
     /// The output's frame rate, frames per second, or the source's; the
@@ -65,10 +68,11 @@ public struct ScaleRequest: Sendable {
         audioTracks: [Int] = [], keepHDR: Bool = false, trim: Trim = .whole, mono: Bool = false,
         padAudio: Bool = false, waveform: String? = nil, noiseFloor: Double = WaveformPicture.defaultNoiseFloor,
         keepPitch: Bool = false, motion: Motion = .nearest, noVideo: Bool = false, noAudio: Bool = false,
-        reverse: Bool = false, curve: Curve = .linear, plotMap: String? = nil
+        reverse: Bool = false, curve: Curve = .linear, plotMap: String? = nil, streamContainer: OutputContainer = .mkv
     ) {
         self.input = input
         self.output = output
+        self.streamContainer = streamContainer
         self.target = target
         self.fps = fps
         requestedAudioCodec = audioCodec
@@ -99,14 +103,8 @@ public struct ScaleRequest: Sendable {
     /// Whether the output goes to standard output, as it is made.
     public var writesToStandardOutput: Bool { output == Self.standardOutput }
 
-    /// The container of an output named `output`: its extension's; Matroska
-    /// on standard output.
-    public static func container(ofOutput output: String) -> OutputContainer? {
-        output == standardOutput ? .mkv : OutputContainer(path: output)
-    }
-
-    /// The output's container: its extension's; Matroska on standard output.
-    public var outputContainer: OutputContainer? { Self.container(ofOutput: output) }
+    /// The output's container: its extension's; `streamContainer` on standard output.
+    public var outputContainer: OutputContainer? { writesToStandardOutput ? streamContainer : OutputContainer(path: output) }
 
     /// The pictures written beside the output: the waveform and the map's, where asked for.
     public var sideFiles: [String] { [waveform, plotMap].compactMap { $0 } }

@@ -7,18 +7,44 @@ public enum OutputContainer: String, Sendable, CaseIterable {
     /// Sound-only containers: WAV, AIFF (two spellings), Core Audio Format,
     /// FLAC, AAC in MPEG-4.
     case wav, aiff, aif, caf, flac, m4a
+    /// Stream containers, written to standard output alone (`-o -`): MPEG
+    /// transport stream and NUT.
+    case ts, nut
 
-    /// The container `path`'s extension names, in any case; nil for none the tool writes.
+    /// The container `path`'s extension names, in any case; nil for none the
+    /// tool writes to a file.
     public init?(path: String) {
-        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
-        self.init(rawValue: path[path.index(after: dot)...].lowercased())
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/"),
+            let container = OutputContainer(rawValue: path[path.index(after: dot)...].lowercased()), !container.isStreamOnly
+        else { return nil }
+        self = container
     }
 
-    /// The movie containers.
+    /// The movie containers a file can be written in.
     public static let movies: [OutputContainer] = [.mov, .mp4, .m4v, .mkv, .webm]
 
+    /// The containers standard output can be written in (`-o -`), each written
+    /// from start to end without going back: Matroska (the default), WebM
+    /// (Matroska too), MPEG-TS and NUT.
+    public static let streamable: [OutputContainer] = [.mkv, .webm, .ts, .nut]
+
+    /// Written to standard output alone, never to a file.
+    public var isStreamOnly: Bool { self == .ts || self == .nut }
+
     /// Holds sound alone: a movie's video is left out.
-    public var isAudioOnly: Bool { !Self.movies.contains(self) }
+    public var isAudioOnly: Bool { !Self.movies.contains(self) && !isStreamOnly }
+
+    /// Why `-o -` cannot write this container, and what it can write; nil
+    /// when it can.
+    public var streamingRefusal: String? {
+        guard !Self.streamable.contains(self) else { return nil }
+        let why =
+            [.mov, .mp4, .m4v, .m4a].contains(self)
+            ? "FFmpeg's MPEG-4 and QuickTime writers put the index after the media and go back to the start to finish the file"
+            : "its header holds the sound's length, which the writer goes back to fill in when the sound is complete"
+        return ".\(rawValue) cannot be written to standard output: \(why), which a pipe cannot do; use --container "
+            + Self.list(Self.streamable.map(\.rawValue))
+    }
 
     /// The container for scaled sound alone from `input`: its own format
     /// where FFmpeg can write it (wav, aiff, caf, flac), else AAC in `.m4a`.
@@ -34,43 +60,44 @@ public enum OutputContainer: String, Sendable, CaseIterable {
     /// VP9 for WebM, H.264 otherwise.
     public var defaultVideoCodec: VideoCodec { self == .webm ? .vp9 : .h264 }
 
-    /// AAC for the MP4 family, Opus for WebM, lossless otherwise.
+    /// AAC for the MP4 family and MPEG-TS, Opus for WebM, lossless otherwise.
     public var defaultAudioCodec: AudioCodec {
         switch self {
-        case .mp4, .m4v, .m4a: .aac
+        case .mp4, .m4v, .m4a, .ts: .aac
         case .webm: .opus
-        case .mov, .mkv, .wav, .aiff, .aif, .caf, .flac: .pcm
+        case .mov, .mkv, .wav, .aiff, .aif, .caf, .flac, .nut: .pcm
         }
     }
-
-    /// Whether it marks how the picture is shown (a display matrix): the
-    /// MP4 family does; Matroska and WebM, as FFmpeg 5.1 writes them, do not.
-    var marksOrientation: Bool { [.mov, .mp4, .m4v].contains(self) }
 
     /// Big-endian PCM, as AIFF stores it.
     var isBigEndian: Bool { self == .aiff || self == .aif }
 
     /// The audio codecs it holds (in `.flac`, pcm and flac both mean FLAC).
+    /// FFmpeg's MPEG-TS writer takes no PCM or FLAC that its reader reads
+    /// back, so MPEG-TS holds AAC, whose priming it cannot mark; NUT, which
+    /// cannot mark AAC's or Opus's priming either, holds the lossless codecs.
     public var audioCodecs: [AudioCodec] {
         switch self {
         case .mov: [.pcm, .aac]
         case .mkv: [.pcm, .flac, .opus]
-        case .mp4, .m4v, .m4a: [.aac]
+        case .mp4, .m4v, .m4a, .ts: [.aac]
         case .wav, .aiff, .aif, .caf: [.pcm]
-        case .flac: [.pcm, .flac]
+        case .flac, .nut: [.pcm, .flac]
         case .webm: [.opus]
         }
     }
 
     /// The video codecs it holds: none for sound alone; FFmpeg's MP4 writer
-    /// takes no ProRes, its .m4v (iPod) writer H.264 alone, WebM VP9 and AV1.
+    /// takes no ProRes, its .m4v (iPod) writer H.264 alone, WebM VP9 and AV1;
+    /// its MPEG-TS reader reads H.264 and HEVC alone.
     public var videoCodecs: [VideoCodec] {
         switch self {
         case .mov: [.h264, .hevc, .prores]
-        case .mkv: [.h264, .hevc, .prores, .vp9, .av1]
+        case .mkv, .nut: [.h264, .hevc, .prores, .vp9, .av1]
         case .mp4: [.h264, .hevc, .av1]
         case .m4v: [.h264]
         case .webm: [.vp9, .av1]
+        case .ts: [.h264, .hevc]
         case .wav, .aiff, .aif, .caf, .flac, .m4a: []
         }
     }
@@ -84,8 +111,13 @@ public enum OutputContainer: String, Sendable, CaseIterable {
     /// Why `codec` cannot be written here, and where it can; nil when it can.
     public func refusal(of codec: AudioCodec) -> String? {
         guard !canCarry(codec) else { return nil }
-        // FFmpeg 5.1's Matroska writer marks Opus's priming alone (CodecDelay).
-        let why = self == .mkv && codec == .aac ? " exactly (FFmpeg's Matroska writer cannot mark AAC's priming)" : ""
+        // FFmpeg 5.1's Matroska writer marks Opus's priming alone (CodecDelay); NUT marks none.
+        let why =
+            switch (self, codec) {
+            case (.mkv, .aac): " exactly (FFmpeg's Matroska writer cannot mark AAC's priming)"
+            case (.nut, .aac), (.nut, .opus): " exactly (NUT cannot mark the encoder's priming)"
+            default: ""
+            }
         return "\(codec.rawValue) audio cannot be stored in .\(rawValue)\(why), which holds "
             + Self.list(audioCodecs.map(\.rawValue)) + "; \(codec.rawValue) goes in " + Self.homes(of: codec)
     }
@@ -98,9 +130,9 @@ public enum OutputContainer: String, Sendable, CaseIterable {
             + "or .m4a); name a \(homes(of: codec)) output with -o or --container"
     }
 
-    /// ".mkv or .webm": the containers that hold `codec`.
+    /// ".mkv or .webm": the file containers that hold `codec`.
     private static func homes(of codec: AudioCodec) -> String {
-        list(allCases.filter { $0.canCarry(codec) && $0 != .aif }.map { "." + $0.rawValue })
+        list(allCases.filter { $0.canCarry(codec) && $0 != .aif && !$0.isStreamOnly }.map { "." + $0.rawValue })
     }
 
     /// Why `codec` cannot be written here, and where it can; nil when it can.
@@ -112,6 +144,7 @@ public enum OutputContainer: String, Sendable, CaseIterable {
             case .mov: "FFmpeg's QuickTime writer does not take \(codec.title)"
             case .mp4: "FFmpeg's MP4 writer does not take \(codec.title)"
             case .m4v: ".m4v holds H.264 alone"
+            case .ts: "FFmpeg's MPEG-TS reader reads H.264 and HEVC alone"
             default: ".\(rawValue) holds sound alone"
             }
         let homes = Self.movies.filter { $0.canCarry(codec) }.map { "." + $0.rawValue }
@@ -176,6 +209,8 @@ public enum OutputContainer: String, Sendable, CaseIterable {
             (kept, textFormat) = (["subrip", "ass", "ssa", "webvtt"], "srt")
         case .wav, .aiff, .aif, .caf, .flac, .m4a:
             return .dropped(".\(rawValue) holds sound alone")
+        case .ts, .nut:
+            return .dropped("the tool writes no subtitles into .\(rawValue)")
         }
         guard isText else { return .dropped(".\(rawValue) holds text subtitles alone") }
         return kept.contains(codec) ? .copy : .convert(encoder: textFormat)
@@ -194,11 +229,24 @@ public enum OutputContainer: String, Sendable, CaseIterable {
     /// Holds one audio track (the sound-only formats but MPEG-4 audio).
     var holdsOneAudioTrack: Bool { [.wav, .aiff, .aif, .caf, .flac].contains(self) }
 
-    /// Marks each stream's language and title.
-    var carriesStreamLanguages: Bool { [.mov, .mp4, .m4v, .mkv, .webm, .m4a].contains(self) }
+    /// Marks each stream's language (MPEG-TS an audio track's).
+    var carriesStreamLanguages: Bool { [.mov, .mp4, .m4v, .mkv, .webm, .m4a, .ts, .nut].contains(self) }
+
+    /// Marks the video stream's language: all that mark languages but MPEG-TS.
+    var carriesVideoLanguage: Bool { carriesStreamLanguages && self != .ts }
+
+    /// Marks each stream's title.
+    var carriesTrackTitles: Bool { carriesStreamLanguages && self != .ts }
+
+    /// Marks the source's tags (title, artist …): all but MPEG-TS.
+    var carriesTags: Bool { self != .ts }
 
     /// Can mark chapters.
-    var carriesChapters: Bool { [.mov, .mp4, .m4v, .mkv, .webm, .m4a].contains(self) }
+    var carriesChapters: Bool { [.mov, .mp4, .m4v, .mkv, .webm, .m4a, .nut].contains(self) }
+
+    /// Marks how the picture is shown (a display matrix): the MP4 family
+    /// (FFmpeg 5.1's Matroska, MPEG-TS and NUT writers write none).
+    var marksOrientation: Bool { [.mov, .mp4, .m4v].contains(self) }
 
     /// "a", "a or b", "a, b or c".
     private static func list(_ items: [String]) -> String {
