@@ -4,11 +4,12 @@
 # (pitch-keeping time stretch), OpenCV's video module (the optical flow of
 # --motion flow), pkg-config, the ffmpeg command (used by
 # the tests as an independent judge), the DejaVu fonts (the font
-# Samples/make-film.sh attaches) and, from PyPI, kubernetes-validate (the
-# tests check the Kubernetes example with it). Swift 6 and Python 3 must be
+# Samples/make-film.sh attaches), mkvmerge and the reference FLAC encoder
+# (the tests make files as those tools write them) and, from PyPI,
+# kubernetes-validate (the tests check the Kubernetes example with it). Swift 6 and Python 3 must be
 # on PATH.
 set -euo pipefail
-packages=(pkg-config libavformat-dev libavcodec-dev libavfilter-dev libswscale-dev libswresample-dev libavutil-dev librubberband-dev libopencv-video-dev ffmpeg fonts-dejavu-core)
+packages=(pkg-config libavformat-dev libavcodec-dev libavfilter-dev libswscale-dev libswresample-dev libavutil-dev librubberband-dev libopencv-video-dev ffmpeg fonts-dejavu-core mkvtoolnix flac)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

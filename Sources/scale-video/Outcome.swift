@@ -46,13 +46,15 @@ struct InputReport {
     let outcome: Outcome
 
     /// The `--json` result (SPEC §6), with what the file was measured to hold;
-    /// as a `--progress json` event when `event` is given.
-    func json(event: String? = nil) -> JSONLine {
+    /// as a `--progress json` event when `event` is given; with the warnings
+    /// the conversion gave, where it gave any.
+    func json(event: String? = nil, warnings: [String] = []) -> JSONLine {
         var line = JSONLine()
         if let event { line.add("event", event) }
         line.add("input", input)
         line.add("output", output)
         line.add("status", outcome.status)
+        if !warnings.isEmpty { line.add("warnings", warnings) }
         switch outcome {
         case .ok(let result):
             line.add("sourceDuration", result.sourceDuration)

@@ -97,7 +97,7 @@ final class Reporter: Sendable {
             if !jsonResults, mode != .json, let carryover = report.outcome.carryover, !carryover.isEmpty {
                 Diagnostics.line("scale-video: \(report.input): " + Self.describe(carryover))
             }
-            recordEnd(&board, report)
+            recordEnd(&board, report, warnings: warnings)
             drawBar(&board, now: Date())
         }
     }
@@ -108,10 +108,10 @@ final class Reporter: Sendable {
     }
 
     /// Counts an input as ended and gives its result to machines.
-    private func recordEnd(_ board: inout Board, _ report: InputReport) {
+    private func recordEnd(_ board: inout Board, _ report: InputReport, warnings: [String] = []) {
         board.ended += 1
-        if mode == .json { Diagnostics.line(report.json(event: "done").text) }
-        if jsonResults { Diagnostics.write(report.json().text + "\n", to: STDOUT_FILENO) }
+        if mode == .json { Diagnostics.line(report.json(event: "done", warnings: warnings).text) }
+        if jsonResults { Diagnostics.write(report.json(warnings: warnings).text + "\n", to: STDOUT_FILENO) }
     }
 
     /// Which shard of the inputs this process does, before it starts.

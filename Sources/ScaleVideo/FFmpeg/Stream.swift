@@ -43,6 +43,20 @@ struct Stream {
 
     var tags: [Tag] { MetadataIO.tags(pointer.pointee.metadata) }
 
+    /// Its declared duration in seconds; nil when it states none.
+    var statedSeconds: Rational? { declaredDuration.flatMap { timeBase.seconds(ofTicks: $0) } }
+
+    /// "32-bit flac audio", "video of an unknown codec": its codec as
+    /// reports name it, with the bits of its samples where the stream states them.
+    var describedCodec: String {
+        let bits = parameters.bits_per_raw_sample > 8 ? "\(parameters.bits_per_raw_sample)-bit " : ""
+        let kind = av_get_media_type_string(parameters.codec_type).map { String(cString: $0) } ?? "stream"
+        return codecName == "none" ? "\(kind) of an unknown codec" : bits + codecName + " " + kind
+    }
+
+    /// Whether this FFmpeg has a decoder for its codec.
+    var canBeDecoded: Bool { avcodec_find_decoder(parameters.codec_id) != nil }
+
     /// Whether it is VP8 or VP9 whose alpha plane rides beside the picture
     /// (WebM's alpha_mode), which only libvpx's own decoders read.
     var hasSideAlpha: Bool {

@@ -135,7 +135,8 @@ public struct Carryover: Sendable, Equatable {
                 let styled = ["ass", "ssa"].contains(subtitle.codec) ? ", styling it cannot hold left out" : ""
                 entries.append((\.changed, subtitle.codec + " ", " written as \(encoder) (retimed\(styled))"))
             case .dropped(let reason):
-                entries.append((\.dropped, subtitle.isText ? "" : "picture ", " (\(reason))"))
+                let kind = subtitle.isText || subtitle.codec == "none" ? "" : "picture "
+                entries.append((\.dropped, kind, " (\(reason))"))
             }
         }
         var told: [String] = []

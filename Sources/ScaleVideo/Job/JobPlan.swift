@@ -140,6 +140,10 @@ public struct JobPlan: Sendable {
         guard let frameCount else { throw ScaleError.impossibleTarget }
         frames = writesVideo ? frameCount : 0
         audioTracks = audio
+        if writesVideo, let sound = counted.first?.1, let track = audio.first {
+            let written = (Double(frameCount) / fps.doubleValue, Double(track.writtenSamples) / Double(track.writtenRate))
+            Self.warnOfUnevenLengths(picture: whole, sound: sound, written: written, warning: warning)
+        }
         video = source.video.flatMap { video in
             picture.map {
                 VideoPlan(
@@ -268,6 +272,21 @@ public struct JobPlan: Sendable {
             throw ScaleError.startPastEnd(start: request.trim.start.doubleValue, duration: whole.doubleValue)
         }
         return span
+    }
+
+    /// Tells when the picture and the sound (lined up with it) last very
+    /// differently, one less than half the other and more than half a
+    /// second apart: scaled alike, the output's picture and sound then end
+    /// far apart too, which the result line alone would not show.
+    private static func warnOfUnevenLengths(
+        picture: Rational, sound: CountedAudio, written: (picture: Double, sound: Double), warning: (String) -> Void
+    ) {
+        let (seen, heard) = (picture.doubleValue, Double(sound.alignment.count) / Double(sound.rate))
+        guard abs(seen - heard) > 0.5, min(seen, heard) < max(seen, heard) / 2 else { return }
+        let seconds = { (value: Double) in String(printf: "%.3f", value) }
+        warning(
+            "its picture lasts \(seconds(seen)) s and its sound \(seconds(heard)) s: the output's picture lasts "
+                + "\(seconds(written.picture)) s and its sound \(seconds(written.sound)) s")
     }
 
     /// How the frames are made; nil when no video is written.

@@ -75,7 +75,7 @@ public struct PlannedTrack: Sendable, Equatable {
             let tag = { (key: String) in stream.tags.first { $0.key.lowercased() == key }?.value }
             return PlannedTrack(
                 index: Int(stream.index), kind: Self.kindName(stream.kind),
-                codec: stream.kind == .attachment ? tag("mimetype") ?? stream.codec : stream.codec,
+                codec: stream.kind == .attachment ? tag("mimetype") ?? stream.codec : stream.codec == "none" ? "unknown" : stream.codec,
                 language: tag("language").flatMap { $0 == "und" ? nil : $0 }, title: tag("title") ?? tag("filename"),
                 written: fate.written, dropped: fate.dropped)
         }

@@ -195,6 +195,8 @@ public enum OutputContainer: String, Sendable, CaseIterable {
     /// `backwards` (a packet that shows a picture would come after the one
     /// that clears it).
     public func subtitleWriting(codec: String, isText: Bool, backwards: Bool) -> SubtitleWriting {
+        // libavcodec names a codec it does not know "none" (mkvmerge's S_TEXT/WEBVTT, for one, in FFmpeg 5.1).
+        if codec == "none" { return .dropped("its format is one this FFmpeg cannot read") }
         if backwards && !isText && self == .mkv { return .dropped("pictures are not played backwards") }
         let kept: [String]
         let textFormat: String
@@ -220,8 +222,8 @@ public enum OutputContainer: String, Sendable, CaseIterable {
     var holdsAttachments: Bool { self == .mkv }
 
     /// Holds a cover picture: MPEG-4 (its `covr`; FFmpeg's QuickTime writer
-    /// writes none), Matroska (an image attachment).
-    var holdsCover: Bool { [.mp4, .m4v, .m4a, .mkv].contains(self) }
+    /// writes none), Matroska (an image attachment), FLAC (a picture block).
+    var holdsCover: Bool { [.mp4, .m4v, .m4a, .mkv, .flac].contains(self) }
 
     /// Marks a start timecode: the MP4 family (a `tmcd` track), Matroska (a tag).
     var holdsTimecode: Bool { [.mov, .mp4, .m4v, .mkv].contains(self) }

@@ -60,6 +60,10 @@ extension SourceInfo {
 
 extension SourceVideo {
     init(stream: Stream, in input: InputFile) throws {
+        // Found before anything is planned, so that --dry-run fails where the run would.
+        guard stream.canBeDecoded else {
+            throw ScaleError.failed("its \(stream.describedCodec) cannot be decoded by this FFmpeg (\(FFmpegVersions.release))")
+        }
         let base = stream.timeBase
         guard base.isPositive else { throw ScaleError.notMedia("video time base is invalid") }
         let start = stream.start
