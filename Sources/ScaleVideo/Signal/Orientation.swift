@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// How a display matrix says the picture is shown (SPEC §12): turned by a
 /// quarter or half turn, mirrored, or both. It is read as FFmpeg's own
