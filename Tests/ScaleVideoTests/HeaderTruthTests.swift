@@ -60,6 +60,31 @@ struct HeaderTruthTests {
         try expectPacketExtent(input)
     }
 
+    /// A fragmented MP4 whose movie, track and media headers claim the
+    /// largest 32-bit duration (143165 s at 30000 ticks a second), as some
+    /// recorders leave them: FFmpeg believes them, the packets last 2 s.
+    @Test func fragmentedMP4WhoseHeaderClaimsHours() throws {
+        let input = scratch.file("fragmented.mp4")
+        try Tool.ffmpeg([
+            "-f", "lavfi", "-i", Media.indexedVideo(rate: 30, seconds: 2), "-f", "lavfi", "-i", Media.tone(rate: 48000, seconds: 2),
+            "-c:v", "libx264", "-g", "15", "-c:a", "aac", "-video_track_timescale", "30000", "-movflags", "frag_keyframe+empty_moov",
+            input.path,
+        ])
+        var bytes = try Data(contentsOf: input)
+        for (box, offset) in [("mvhd", 20), ("tkhd", 24), ("mdhd", 20)] {
+            var from = bytes.startIndex
+            while let found = bytes.range(of: Data(box.utf8), in: from..<bytes.endIndex) {
+                #expect(bytes[found.upperBound] == 0, "a version 0 \(box)")
+                let at = found.lowerBound + offset
+                bytes.replaceSubrange(at..<at + 4, with: [0xFF, 0xFF, 0xFF, 0xFF])
+                from = found.upperBound
+            }
+        }
+        try bytes.write(to: input)
+        #expect(try Tool.probe(input, stream: "v:0", "duration").hasPrefix("143165"))
+        try expectPacketExtent(input)
+    }
+
     /// An AVI whose length fields (the main header's total and the video
     /// stream header's length) claim 90000 frames where 60 are stored.
     @Test func aviLengthFieldsThatClaimAnHour() throws {
