@@ -56,6 +56,10 @@ final class Packet {
     /// The demuxer's mark for a packet no other frame refers to.
     var isFlaggedDisposable: Bool { pointer.pointee.flags & AV_PKT_FLAG_DISPOSABLE != 0 }
 
+    /// The demuxer's mark for a packet decoded only for the frames after
+    /// it, its own frame not shown: before where an mp4 edit list starts.
+    var isFlaggedDiscarded: Bool { pointer.pointee.flags & AV_PKT_FLAG_DISCARD != 0 }
+
     /// The packet's payload; empty when it has none.
     var bytes: UnsafeRawBufferPointer {
         guard let data = pointer.pointee.data, pointer.pointee.size > 0 else { return UnsafeRawBufferPointer(start: nil, count: 0) }

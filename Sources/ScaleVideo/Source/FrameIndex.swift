@@ -12,7 +12,7 @@ struct FrameIndex {
         let startsAfresh: Bool
     }
 
-    /// The frames' presentation timestamps, ascending.
+    /// The presentation timestamps of the frames decoding shows, ascending.
     let timestamps: [Int64]
     /// For each frame (as `timestamps` orders them), the interval whose
     /// packets hold it.
@@ -21,7 +21,10 @@ struct FrameIndex {
     /// How long the last frame lasts, in the stream's time base (1 when unknown).
     let lastDuration: Int64
 
-    /// Reads every packet of `packets`' stream.
+    /// Reads every packet of `packets`' stream. A packet that gives no
+    /// picture (PacketReferences.givesPicture: a hidden VP8/VP9 frame, one
+    /// an edit list leaves out) is no frame, though a key packet among them
+    /// still starts an interval.
     /// - Throws: `ScaleError.failed` when a packet has no timestamp, or
     ///   the stream has no key packet before its first.
     init(packets: PacketInput, references: PacketReferences, isCancelled: () -> Bool) throws {
@@ -41,9 +44,10 @@ struct FrameIndex {
             guard !intervals.isEmpty else {
                 throw ScaleError.failed("cannot be played backwards: its video does not start with a key frame")
             }
+            defer { packet.unref() }
+            guard references.givesPicture(packet) else { continue }
             stamps.append((pts, intervals.count - 1))
             if last.map({ pts > $0.timestamp }) ?? true { last = (pts, packet.duration) }
-            packet.unref()
         }
         stamps.sort { $0.timestamp < $1.timestamp }
         timestamps = stamps.map(\.timestamp)

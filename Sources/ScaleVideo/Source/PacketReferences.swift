@@ -2,13 +2,17 @@ import CFFmpeg
 
 /// What a video stream's packets tell of the references between its
 /// frames, read from the packets themselves so that a decoder may be spared
-/// some: which packets no other frame refers to, and which key packets
-/// start afresh (no frame decoded after them refers to one before).
+/// some: which packets no other frame refers to, which key packets start
+/// afresh (no frame decoded after them refers to one before), and which
+/// give no picture at all.
 struct PacketReferences {
     private enum Syntax {
         /// H.264 or HEVC in their MP4/Matroska form: NAL units behind a length prefix of this many bytes.
         case h264(lengthSize: Int)
         case hevc(lengthSize: Int)
+        /// VP8 and VP9, whose frames may be hidden: decoded as references only.
+        case vp8
+        case vp9
         /// A codec whose every frame stands alone.
         case intraOnly
         case other
@@ -23,6 +27,10 @@ struct PacketReferences {
             syntax = .h264(lengthSize: Int(extradata[4] & 3) + 1)
         } else if parameters.codec_id == AV_CODEC_ID_HEVC, extradata.count >= 23, extradata[0] == 1 {
             syntax = .hevc(lengthSize: Int(extradata[21] & 3) + 1)
+        } else if parameters.codec_id == AV_CODEC_ID_VP8 {
+            syntax = .vp8
+        } else if parameters.codec_id == AV_CODEC_ID_VP9 {
+            syntax = .vp9
         } else if let descriptor = avcodec_descriptor_get(parameters.codec_id),
             descriptor.pointee.props & AV_CODEC_PROP_INTRA_ONLY != 0
         {
@@ -59,7 +67,7 @@ struct PacketReferences {
         switch syntax {
         case .intraOnly:
             return true
-        case .other:
+        case .other, .vp8, .vp9:
             return false
         case .h264(let lengthSize):
             var idr = false
@@ -76,6 +84,59 @@ struct PacketReferences {
             }
             return fresh
         }
+    }
+
+    /// Whether decoding the packet gives a picture to show. Not where the
+    /// demuxer marks it discarded (an edit list leaves it out), nor a VP8
+    /// frame or a VP9 packet (one frame, or a superframe of several) that is
+    /// only decoded as a reference, such as an alt-ref frame.
+    func givesPicture(_ packet: Packet) -> Bool {
+        if packet.isFlaggedDiscarded { return false }
+        let data = packet.bytes
+        switch syntax {
+        case .vp8:
+            // The frame tag's show_frame bit.
+            return data.count >= 3 && data[0] & 0x10 != 0
+        case .vp9:
+            return Self.vp9Frames(of: data).contains { Self.vp9Shows(data[$0]) }
+        case .h264, .hevc, .intraOnly, .other:
+            return true
+        }
+    }
+
+    /// Where each frame of a VP9 packet starts: several when it ends with
+    /// a superframe index, else the one at its start; none when empty.
+    private static func vp9Frames(of data: UnsafeRawBufferPointer) -> [Int] {
+        guard let marker = data.last else { return [] }
+        let count = Int(marker & 7) + 1
+        let width = Int(marker >> 3 & 3) + 1
+        let indexSize = 2 + width * count
+        guard marker & 0xE0 == 0xC0, data.count > indexSize, data[data.count - indexSize] == marker else { return [0] }
+        var starts: [Int] = []
+        var start = 0
+        var entry = data.count - indexSize + 1
+        for _ in 0..<count {
+            guard start < data.count - indexSize else { break }
+            starts.append(start)
+            var size = 0
+            for byte in 0..<width { size |= Int(data[entry + byte]) << (8 * byte) }
+            entry += width
+            start += size
+        }
+        return starts
+    }
+
+    /// Whether a VP9 frame whose uncompressed header starts with `header`
+    /// is shown: show_existing_frame or show_frame. A header that is not
+    /// VP9's is taken as shown.
+    private static func vp9Shows(_ header: UInt8) -> Bool {
+        guard header >> 6 == 2 else { return true }
+        // The profile's two bits, and a reserved bit after them in profile 3.
+        let profile = (header >> 5 & 1) | (header >> 4 & 1) << 1
+        let flags = profile == 3 ? header << 1 : header
+        let showExisting = flags & 0x08 != 0
+        let showFrame = flags & 0x02 != 0
+        return showExisting || showFrame
     }
 
     /// Calls `body` with the first header byte of each NAL unit of the
