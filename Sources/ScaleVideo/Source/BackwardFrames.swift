@@ -26,6 +26,8 @@ final class BackwardFrames: FrameSource {
     private var batchEnd = 0
     /// The pictures of `order[next ..< batchEnd]`, by frame.
     private var held: [Int: Frame] = [:]
+    /// The timestamp of the frame received last since the seek.
+    private var received: Int64?
     /// The most pictures held at once.
     let limit: Int
     /// How many times an interval was decoded, and the most pictures held at once, for the tests.
@@ -93,7 +95,7 @@ final class BackwardFrames: FrameSource {
             batchEnd += 1
         }
         let key = index.intervals[interval]
-        let leading = wanted.contains { index.timestamps[$0] < key.keyTimestamp }
+        let leading = wanted.contains { index.timestamps[$0] < key.shownTimestamp }
         try seek(toInterval: leading && !key.startsAfresh && interval > 0 ? interval - 1 : interval)
         try decode(wanted)
         intervalsDecoded += 1
@@ -104,11 +106,12 @@ final class BackwardFrames: FrameSource {
     /// `packet`), from the file's start if seeking lands past it.
     private func seek(toInterval interval: Int) throws {
         decoder.flush()
+        received = nil
         let key = index.intervals[interval]
         for target in [key.seekTimestamp, index.intervals[0].seekTimestamp] {
             try file.seek(streamIndex: stream.index, to: target)
             while try input.read(into: packet) {
-                if packet.isKey && packet.pts == key.keyTimestamp { return }
+                if packet.isKey && (packet.pts ?? packet.dts) == key.keyTimestamp { return }
                 if let dts = packet.dts, dts > key.seekTimestamp { break }
             }
         }
@@ -158,7 +161,10 @@ final class BackwardFrames: FrameSource {
             return true
         }
         guard result == .value else { return false }
-        if let timestamp = frame.timestamp, let shown = position(of: timestamp), missing.contains(shown) {
+        // A frame without a timestamp (the last of an AVI file's) follows the one before.
+        let timestamp = frame.timestamp ?? received.flatMap(following)
+        received = timestamp
+        if let timestamp, let shown = position(of: timestamp), missing.contains(shown) {
             held[shown] = try Frame(referringTo: frame)
             missing.remove(shown)
         }
@@ -167,12 +173,25 @@ final class BackwardFrames: FrameSource {
 
     /// The frame of the index with presentation timestamp `timestamp`.
     private func position(of timestamp: Int64) -> Int? {
+        let low = firstPosition { $0 >= timestamp }
+        return low < index.timestamps.count && index.timestamps[low] == timestamp ? low : nil
+    }
+
+    /// The index's next timestamp after `timestamp`.
+    private func following(_ timestamp: Int64) -> Int64? {
+        let low = firstPosition { $0 > timestamp }
+        return low < index.timestamps.count ? index.timestamps[low] : nil
+    }
+
+    /// The first frame of the index whose timestamp passes `test` (which
+    /// holds from some frame on); the frame count when none does.
+    private func firstPosition(where test: (Int64) -> Bool) -> Int {
         var low = 0
         var high = index.timestamps.count
         while low < high {
             let middle = (low + high) / 2
-            if index.timestamps[middle] < timestamp { low = middle + 1 } else { high = middle }
+            if test(index.timestamps[middle]) { high = middle } else { low = middle + 1 }
         }
-        return low < index.timestamps.count && index.timestamps[low] == timestamp ? low : nil
+        return low
     }
 }

@@ -6,8 +6,12 @@ struct FrameIndex {
     struct Interval {
         /// The key packet's decode timestamp (its presentation one where it has none).
         let seekTimestamp: Int64
-        /// The key packet's presentation timestamp.
+        /// The key packet's timestamp as the file gives it, what a seek
+        /// looks for: its presentation one, else its decode one.
         let keyTimestamp: Int64
+        /// Where the key frame is presented. The interval's frames presented
+        /// before it (the leading frames of an open GOP) also refer to frames before it.
+        let shownTimestamp: Int64
         /// Decoding from it gives the frames decoding from the start would.
         let startsAfresh: Bool
     }
@@ -24,35 +28,60 @@ struct FrameIndex {
     /// Reads every packet of `packets`' stream. A packet that gives no
     /// picture (PacketReferences.givesPicture: a hidden VP8/VP9 frame, one
     /// an edit list leaves out) is no frame, though a key packet among them
-    /// still starts an interval.
-    /// - Throws: `ScaleError.failed` when a packet has no timestamp, or
-    ///   the stream has no key packet before its first.
+    /// still starts an interval. A packet without a presentation timestamp
+    /// (AVI, whose reordered frames carry only their decoding order) is
+    /// presented where the decoder puts it: at the decoding timestamp of the
+    /// next such packet, the frames with timestamps (B-frames) coming
+    /// between; the last one after everything else.
+    /// - Throws: `ScaleError.failed` when a packet has no timestamp at all,
+    ///   no packet has a presentation timestamp (the frames' order is not
+    ///   known), or the stream has no key packet before its first.
     init(packets: PacketInput, references: PacketReferences, isCancelled: () -> Bool) throws {
         let packet = try Packet()
         var stamps: [(timestamp: Int64, interval: Int)] = []
-        var intervals: [Interval] = []
+        /// Each interval's key packet, and its frame where it gives one.
+        var keys: [(packet: Int64, seek: Int64, frame: Int?, startsAfresh: Bool)] = []
         var last: (timestamp: Int64, duration: Int64)?
+        /// The frame waiting for the next packet without a presentation timestamp, and how long it lasts.
+        var waiting: (frame: Int, duration: Int64)?
+        var presented = false
         while try packets.read(into: packet) {
             if isCancelled() { throw ScaleError.cancelled }
-            guard let pts = packet.pts else {
-                throw ScaleError.failed("cannot be played backwards: a video packet has no presentation timestamp")
+            guard let decoded = packet.pts ?? packet.dts else {
+                throw ScaleError.failed("cannot be played backwards: a video packet has no timestamp")
             }
+            let givesPicture = references.givesPicture(packet)
             if packet.isKey {
-                intervals.append(
-                    Interval(seekTimestamp: packet.dts ?? pts, keyTimestamp: pts, startsAfresh: references.startsAfresh(packet)))
+                keys.append((decoded, packet.dts ?? decoded, givesPicture ? stamps.count : nil, references.startsAfresh(packet)))
             }
-            guard !intervals.isEmpty else {
+            guard !keys.isEmpty else {
                 throw ScaleError.failed("cannot be played backwards: its video does not start with a key frame")
             }
             defer { packet.unref() }
-            guard references.givesPicture(packet) else { continue }
-            stamps.append((pts, intervals.count - 1))
-            if last.map({ pts > $0.timestamp }) ?? true { last = (pts, packet.duration) }
+            guard givesPicture else { continue }
+            presented = presented || packet.pts != nil
+            if packet.pts == nil {
+                if let waiting { stamps[waiting.frame].timestamp = decoded }
+                waiting = (stamps.count, packet.duration)
+            }
+            stamps.append((decoded, keys.count - 1))
+            if last.map({ decoded > $0.timestamp }) ?? true { last = (decoded, packet.duration) }
+        }
+        if waiting != nil && !presented {
+            throw ScaleError.failed("cannot be played backwards: its video packets have no presentation timestamps")
+        }
+        if let waiting, let end = stamps.map(\.timestamp).max() {
+            stamps[waiting.frame].timestamp = end + max(waiting.duration, 1)
+            last = (stamps[waiting.frame].timestamp, waiting.duration)
+        }
+        intervals = keys.map { key in
+            Interval(
+                seekTimestamp: key.seek, keyTimestamp: key.packet, shownTimestamp: key.frame.map { stamps[$0].timestamp } ?? key.packet,
+                startsAfresh: key.startsAfresh)
         }
         stamps.sort { $0.timestamp < $1.timestamp }
         timestamps = stamps.map(\.timestamp)
         intervalOfFrame = stamps.map(\.interval)
-        self.intervals = intervals
         lastDuration = max(last?.duration ?? 1, 1)
     }
 }

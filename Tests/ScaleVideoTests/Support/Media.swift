@@ -62,7 +62,9 @@ enum Media {
     }
 
     /// The presentation times of `file`'s video frames, in decoding output
-    /// order, in seconds from the first, as ffprobe reads them.
+    /// order, in seconds from the first, as ffprobe reads them. A frame
+    /// without one (an AVI file's last, when its frames are reordered)
+    /// follows the one before by the step before it.
     static func frameTimes(_ file: URL) throws -> [Double] {
         let timeBase = try Tool.probe(file, stream: "v:0", "time_base").split(separator: "/").compactMap { Double($0) }
         let result = try Tool.run(
@@ -70,8 +72,15 @@ enum Media {
             ["-v", "error", "-select_streams", "v:0", "-show_entries", "frame=best_effort_timestamp",
              "-of", "csv=p=0", file.path])
         // A frame with side data prints "pts," and a line of its own for the side data.
-        let stamps = result.text.split(separator: "\n").compactMap { line in
-            line.split(separator: ",").first.flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
+        var stamps: [Int64] = []
+        for line in result.text.split(separator: "\n") {
+            guard let field = line.split(separator: ",", omittingEmptySubsequences: false).first else { continue }
+            let text = field.trimmingCharacters(in: .whitespaces)
+            if let stamp = Int64(text) {
+                stamps.append(stamp)
+            } else if text == "N/A", stamps.count >= 2 {
+                stamps.append(2 * stamps[stamps.count - 1] - stamps[stamps.count - 2])
+            }
         }
         guard timeBase.count == 2, let first = stamps.first else { throw ToolError("no frame times in \(file.path)") }
         return stamps.map { Double($0 - first) * timeBase[0] / timeBase[1] }
