@@ -3,8 +3,9 @@ import CFFmpeg
 /// The frames a time map that plays backwards shows (SPEC §13), in the
 /// order the output takes them, decoded a key-frame interval at a time as
 /// mpv plays backwards: for the next frames to show that lie in one
-/// interval, it seeks to the interval's key frame, decodes forwards up to
-/// the last of them, keeps those and hands them out in the output's order.
+/// interval, it seeks to the interval's key frame (or the one before, for
+/// frames that refer past it), decodes forwards up to the last of them,
+/// keeps those and hands them out in the output's order.
 /// So memory follows the longest interval, not the clip; and at most
 /// `pictureBudget` bytes of pictures are held at once: an interval that
 /// shows more is decoded again for each slice of them (which costs decoding
@@ -81,7 +82,9 @@ final class BackwardFrames: FrameSource {
         next = order.count
     }
 
-    /// Decodes the next frames of `order` that lie in one interval, up to `limit` of them.
+    /// Decodes the next frames of `order` that lie in one interval, up to
+    /// `limit` of them; a frame that never comes is shown as the nearest one
+    /// that did, with a warning.
     private func decodeBatch() throws {
         let interval = index.intervalOfFrame[order[next]]
         var wanted = Set<Int>()
@@ -96,9 +99,25 @@ final class BackwardFrames: FrameSource {
         }
         let key = index.intervals[interval]
         let leading = wanted.contains { index.timestamps[$0] < key.shownTimestamp }
-        try seek(toInterval: leading && !key.startsAfresh && interval > 0 ? interval - 1 : interval)
-        try decode(wanted)
-        intervalsDecoded += 1
+        let first = leading && !key.startsAfresh && interval > 0 ? interval - 1 : interval
+        var start = first
+        var missing = wanted
+        while true {
+            try seek(toInterval: start)
+            try decode(&missing)
+            intervalsDecoded += 1
+            // Frames that refer past their key frame (an open GOP's P-frames
+            // among them) come when decoding starts an interval earlier, once.
+            guard !missing.isEmpty, start == first, start > 0, !index.intervals[start].startsAfresh else { break }
+            start -= 1
+        }
+        for frame in missing.sorted() {
+            guard let nearest = held.keys.min(by: { abs($0 - frame) < abs($1 - frame) }), let picture = held[nearest] else {
+                throw ScaleError.noFrames
+            }
+            warn("a video frame that could not be decoded is shown as its neighbour")
+            held[frame] = picture
+        }
         mostHeld = max(mostHeld, held.count)
     }
 
@@ -118,11 +137,9 @@ final class BackwardFrames: FrameSource {
         throw ScaleError.failed("cannot be played backwards: seeking does not reach the key frame at \(key.keyTimestamp)")
     }
 
-    /// Decodes from the packet read on until every frame of `wanted` is
-    /// held (or the stream ends: a frame that never came is shown as the
-    /// nearest one that did, with a warning).
-    private func decode(_ wanted: Set<Int>) throws {
-        var missing = wanted
+    /// Decodes from the packet read on until every frame of `missing` is
+    /// held (or the stream ends), taking each from `missing` as it comes.
+    private func decode(_ missing: inout Set<Int>) throws {
         var sending = true
         var reading = true
         while !missing.isEmpty {
@@ -139,13 +156,6 @@ final class BackwardFrames: FrameSource {
                 try decoder.send(nil)
                 sending = false
             }
-        }
-        for frame in missing.sorted() {
-            guard let nearest = held.keys.min(by: { abs($0 - frame) < abs($1 - frame) }), let picture = held[nearest] else {
-                throw ScaleError.noFrames
-            }
-            warn("a video frame that could not be decoded is shown as its neighbour")
-            held[frame] = picture
         }
     }
 
