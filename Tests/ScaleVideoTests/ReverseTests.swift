@@ -80,6 +80,27 @@ struct ReverseTests {
         try expectFollows(MapReference("3=0,0=4.5"), output: output, from: input, audio: false)
     }
 
+    /// Every codec backwards, frame by frame (SPEC §12, §13): 2 s at 25 fps
+    /// with key frames every half second or second, each clip judged by
+    /// the index drawn in each output frame against §13's frame for it,
+    /// read from the source as ffprobe decodes it forwards; a neighbour's
+    /// frame shown anywhere, or a warning, fails it.
+    @Test(arguments: BackwardClip.allCases)
+    func everyCodecPlaysBackwardsFrameByFrame(clip: BackwardClip) throws {
+        let input = try clip.make(in: scratch)
+        let output = scratch.file("back-\(clip).mov")
+        let result = try scale([input.path, "-o", output.path, "--reverse", "--fps", "25", "--json"])
+        #expect(!result.stderr.contains("warning"), "\(clip): \(result.stderr)")
+        let drawn = try Media.frameIndices(input)
+        let times = try Media.frameTimes(input)
+        try #require(drawn.count == times.count && drawn.count > 40, "\(clip): \(drawn.count) pictures, \(times.count) times")
+        let seconds = try Media.videoDuration(input)
+        let expected = MapReference("\(seconds)=0,0=\(seconds)").framesPlayingBackwards(times: times, fps: 25).map { drawn[$0] }
+        let shown = try Media.frameIndices(output)
+        let frame = firstDifference(shown, expected)
+        #expect(frame == nil, "\(clip) frame \(frame ?? 0): \(frame.map { shown[$0] } ?? -1), not \(frame.map { expected[$0] } ?? -1)")
+    }
+
     @Test func blendAndFlowBackwardsAreTheForwardModesOnTheReversedSource() throws {
         // Reversed losslessly: its pictures are the source's decoded ones.
         let reversed = scratch.file("reversed.mov")
@@ -154,6 +175,74 @@ struct ReverseTests {
         #expect(json["status"] as? String == "planned" && json["timeMap"] as? [[Double]] == [[3, 0], [0, 6]])
         #expect(json["frames"] as? Int == 180 && json["audioSamples"] as? Int == 288000)
         #expect(try Tool.files(in: scratch.url) == ["source.mov"])
+    }
+}
+
+/// The movies every codec is played backwards from: 2 s of indexed frames
+/// over a moving picture at 25 fps, each with what makes its codec hard to
+/// play backwards.
+enum BackwardClip: String, CaseIterable, Sendable {
+    /// libvpx's alt-ref frames (two passes, a good deadline): VP8 keeps
+    /// each hidden frame in a packet of its own; VP9 packs it with the next
+    /// shown one into a superframe, unless written without (the 10-bit
+    /// clip "hidden").
+    case vp8AltRef, vp9AltRef, vp9TenBitAltRef, vp9TenBitHidden
+    /// SVT-AV1's hidden frames inside its temporal units.
+    case av1
+    /// HEVC with B-pyramids cut with `-ss 0.5 -c copy`: the edit list
+    /// starts mid-media, after frames decoded only as references.
+    case hevcCut
+    /// MPEG-4 part 2 with B-frames: AVI has no presentation times for
+    /// reordered frames; MP4 has them.
+    case mpeg4AVI, mpeg4MP4
+    /// H.264 with open GOPs: B-frames after a key frame refer to the interval before.
+    case h264OpenGOP
+
+    /// Writes the clip into `scratch`.
+    func make(in scratch: Scratch) throws -> URL {
+        let source = ["-f", "lavfi", "-i", Media.indexedMotion(rate: 25, seconds: 2)]
+        switch self {
+        case .vp8AltRef: return try twoPasses(["-c:v", "libvpx"], in: scratch)
+        case .vp9AltRef: return try twoPasses(["-c:v", "libvpx-vp9"], in: scratch)
+        case .vp9TenBitAltRef: return try twoPasses(["-c:v", "libvpx-vp9", "-pix_fmt", "yuv420p10le"], in: scratch)
+        case .vp9TenBitHidden:
+            return try twoPasses(
+                ["-c:v", "libvpx-vp9", "-pix_fmt", "yuv420p10le", "-bsf:v", "vp9_superframe_split", "-fflags", "-autobsf"],
+                in: scratch)
+        case .av1:
+            let file = scratch.file("\(self).mkv")
+            try Tool.ffmpeg(source + ["-c:v", "libsvtav1", "-preset", "10", "-g", "25", "-svtav1-params", "verbosity=0", file.path])
+            return file
+        case .hevcCut:
+            let whole = scratch.file("hevc-whole.mp4")
+            try Tool.ffmpeg(
+                ["-f", "lavfi", "-i", Media.indexedMotion(rate: 25, seconds: 2.5), "-c:v", "libx265", "-crf", "18",
+                 "-x265-params", "log-level=error:keyint=25:bframes=4:b-pyramid=1", "-tag:v", "hvc1", whole.path])
+            let file = scratch.file("\(self).mp4")
+            try Tool.ffmpeg(["-ss", "0.5", "-i", whole.path, "-c", "copy", file.path])
+            return file
+        case .mpeg4AVI, .mpeg4MP4:
+            let file = scratch.file("\(self).\(self == .mpeg4AVI ? "avi" : "mp4")")
+            try Tool.ffmpeg(source + ["-c:v", "mpeg4", "-q:v", "2", "-bf", "2", "-g", "12", file.path])
+            return file
+        case .h264OpenGOP:
+            let file = scratch.file("\(self).mp4")
+            try Tool.ffmpeg(source + ["-c:v", "libx264", "-crf", "18", "-bf", "3", "-x264-params", "open-gop=1:keyint=12", file.path])
+            return file
+        }
+    }
+
+    /// libvpx in two passes (alt-ref frames come of the first pass's statistics), into WebM.
+    private func twoPasses(_ codec: [String], in scratch: Scratch) throws -> URL {
+        let file = scratch.file("\(self).webm")
+        let log = scratch.file("\(self)-pass").path
+        for pass in ["1", "2"] {
+            try Tool.ffmpeg(
+                ["-f", "lavfi", "-i", Media.indexedMotion(rate: 25, seconds: 2)] + codec
+                    + ["-b:v", "400k", "-g", "25", "-auto-alt-ref", "1", "-lag-in-frames", "16", "-deadline", "good",
+                       "-pass", pass, "-passlogfile", log, "-f", "webm", pass == "1" ? "/dev/null" : file.path])
+        }
+        return file
     }
 }
 

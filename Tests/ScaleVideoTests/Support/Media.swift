@@ -16,6 +16,17 @@ enum Media {
             + ":cb=128:cr=128"
     }
 
+    /// `indexedVideo`'s bars over testsrc2's moving picture (its lower
+    /// half), which gives encoders something to predict: libvpx's alt-ref
+    /// frames, B-pyramids worth building.
+    static func indexedMotion(rate: some CustomStringConvertible, seconds: Double) -> String {
+        let bar = width / bits
+        let top = "lt(Y,H/2)"
+        return "testsrc2=s=\(width)x\(height):r=\(rate):d=\(seconds),format=yuv420p,"
+            + "geq=lum='if(\(top),if(eq(mod(floor(N/pow(2,floor(X/\(bar)))),2),1),235,16),lum(X,Y))'"
+            + ":cb='if(\(top),128,cb(X,Y))':cr='if(\(top),128,cr(X,Y))'"
+    }
+
     /// A stereo test tone with different content in each channel.
     static func tone(rate: Int, seconds: Double) -> String {
         "aevalsrc='0.5*sin(2*PI*440*t)+0.2*sin(2*PI*97*t)|0.3*sin(2*PI*660*t)':s=\(rate):d=\(seconds)"
