@@ -36,7 +36,7 @@ struct TargetOptions: ParsableArguments {
     var reverse = false
 
     @Option(parsing: .unconditional, help: ArgumentHelp(
-        "The output frame rate: 30, 29.97 or 30000/1001, or source for the source's own (its average rate, exactly). Default: 30.",
+        "The output frame rate: 30, 29.97 or 30000/1001, or source for the source's own (the rate its frames come at, exactly). Default: 30.",
         valueName: "rate"))
     var fps: FrameRate = .exactly(Rational(30, 1)!)
 

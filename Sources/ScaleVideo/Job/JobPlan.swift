@@ -44,7 +44,7 @@ public struct JobPlan: Sendable {
     /// The output's path, as given.
     public var output: String { request.output }
     /// The output's frame rate, frames per second: the one asked for, or
-    /// the source's average (`--fps source`).
+    /// the rate the source's frames come at (`--fps source`).
     public let fps: Rational
 
     /// Plans `request`: probes the input, counts its audio and checks the
@@ -184,16 +184,16 @@ public struct JobPlan: Sendable {
     /// part kept starts) and counted at `fps`; nil without one, or when it
     /// cannot be read at the source's rate.
     private static func timecode(of source: SourceInfo, from start: Rational, fps: Rational) -> String? {
-        guard let text = source.timecode, let rate = source.video?.averageRate,
+        guard let text = source.timecode, let rate = source.video?.frameRate,
             let seconds = Timecode.seconds(of: text, rate: rate)?.adding(start)
         else { return nil }
         return Timecode.text(of: seconds, rate: fps)
     }
 
-    /// The output's frame rate: the one asked for, or the source's average.
+    /// The output's frame rate: the one asked for, or the source's own (SourceVideo.frameRate).
     /// Without video written, any rate does: the source's, or 30.
     private static func frameRate(of request: ScaleRequest, source: SourceVideo?, writesVideo: Bool) throws -> Rational {
-        if let rate = request.fps.resolved(sourceRate: source?.averageRate) {
+        if let rate = request.fps.resolved(sourceRate: source?.frameRate) {
             guard !writesVideo || rate.doubleValue <= 1000 else {
                 throw ScaleError.failed("its frame rate \(rate) is above 1000 fps: give --fps")
             }

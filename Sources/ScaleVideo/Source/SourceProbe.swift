@@ -67,12 +67,49 @@ extension SourceVideo {
         let base = stream.timeBase
         guard base.isPositive else { throw ScaleError.notMedia("video time base is invalid") }
         let start = stream.start
+        let references = PacketReferences(stream: stream)
+        // Read first, while the file is at its start.
+        let rate =
+            try FrameSpacing(timestamps: Self.firstShownTimestamps(of: stream, in: input, references: references), timeBase: base)
+            .map { FrameSpacing.sourceRate(average: stream.averageRate, spacing: $0) }
+            ?? (rate: stream.averageRate, isVariable: stream.averageRate != stream.baseRate)
         self.init(
             streamIndex: stream.index, timeBase: base, start: start,
             duration: try Self.duration(of: stream, start: start, in: input), picture: try SourcePicture(stream: stream),
-            tags: stream.tags, references: PacketReferences(stream: stream), averageRate: stream.averageRate,
-            isVariableRate: stream.averageRate != stream.baseRate)
+            tags: stream.tags, references: references, frameRate: rate.rate, isVariableRate: rate.isVariable)
     }
+
+    /// How many frames from the start the rate is read from (40 s at 30 fps).
+    static let framesForRate = 1200
+
+    /// The presentation timestamps of the stream's first shown frames, up
+    /// to `framesForRate`: where the stream goes on, the latest few are
+    /// left out, so that no frame reordered past the last packet read is
+    /// missing between.
+    /// The file is then read from the stream's start again.
+    private static func firstShownTimestamps(of stream: Stream, in input: InputFile, references: PacketReferences) throws -> [Int64] {
+        input.readOnly([stream.index])
+        defer { try? input.seek(streamIndex: stream.index, to: stream.timeBase.ticks(at: stream.start) ?? 0) }
+        let packet = try Packet()
+        var stamps: [Int64] = []
+        var ended = false
+        // Packets read while the streams were probed come back whatever is discarded.
+        while stamps.count < framesForRate + reorderDepth {
+            // A packet that cannot be read (damage) ends the sample, but not the stream.
+            guard let read = try? input.read(into: packet) else { break }
+            guard read else {
+                ended = true
+                break
+            }
+            if packet.streamIndex == stream.index, references.givesPicture(packet), let stamp = packet.pts ?? packet.dts {
+                stamps.append(stamp)
+            }
+        }
+        return ended ? stamps : Array(stamps.sorted().dropLast(reorderDepth))
+    }
+
+    /// More frames than a decoder holds back to put them in order (H.264 and HEVC: 16).
+    private static let reorderDepth = 32
 
     /// The stream's duration as its packets show it (SPEC §3, §12): from
     /// its first frame to the end of its last. What the header declares (the

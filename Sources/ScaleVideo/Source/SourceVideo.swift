@@ -10,9 +10,10 @@ struct SourceVideo {
     let tags: [Tag]
     /// What its packets tell of the references between its frames.
     let references: PacketReferences
-    /// Its average frame rate as the container gives it; nil when unknown.
-    let averageRate: Rational?
-    /// Its frames come at no one rate: the average differs from the rate
-    /// every timestamp fits.
+    /// The rate its shown frames come at (FrameSpacing.sourceRate): the
+    /// container's average where its first frames fit it, else the rate
+    /// their spacing says; nil when unknown.
+    let frameRate: Rational?
+    /// Its frames come at no one rate (then `frameRate` is their average).
     let isVariableRate: Bool
 }

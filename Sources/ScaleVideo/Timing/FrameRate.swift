@@ -2,10 +2,10 @@
 public enum FrameRate: Sendable, Equatable, CustomStringConvertible {
     /// This many frames a second, exactly.
     case exactly(Rational)
-    /// The source video's average rate, exactly as its container gives it.
+    /// The rate the source video's frames come at, exactly (FrameSpacing.sourceRate).
     case source
 
-    /// The rate a movie runs at, for a source whose average rate is
+    /// The rate a movie runs at, for a source whose frames come at
     /// `sourceRate`; nil for `.source` when that is unknown.
     public func resolved(sourceRate: Rational?) -> Rational? {
         switch self {

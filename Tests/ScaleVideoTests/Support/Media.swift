@@ -46,9 +46,12 @@ enum Media {
         return file
     }
 
-    /// The index drawn in each decoded frame of `file`, in order.
+    /// The index drawn in each decoded frame of `file`, in order (each
+    /// once, whatever rate the file states).
     static func frameIndices(_ file: URL) throws -> [Int] {
-        let data = try Tool.ffmpeg(["-i", file.path, "-map", "0:v:0", "-f", "rawvideo", "-pix_fmt", "gray", "-"])
+        let data = try Tool.ffmpeg([
+            "-i", file.path, "-map", "0:v:0", "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", "gray", "-",
+        ])
         let size = width * height
         let bar = width / bits
         return stride(from: 0, to: data.count - size + 1, by: size).map { offset in
