@@ -116,7 +116,7 @@ extension SourceVideo {
     /// stream's duration; a Matroska DURATION tag, an end time as FFmpeg
     /// writes it or a length as mkvmerge does) stands where the packets
     /// confirm it, within the half second a source may lack
-    /// (VideoLane.missingTolerance), and otherwise gives way to them: a
+    /// (SourceVideo.missingTolerance), and otherwise gives way to them: a
     /// fragmented MP4 that claims hours, statistics tags counted from
     /// another start, an AVI length field. The file is truncated only where
     /// its packets really stop early: its own index lists frames well past
@@ -127,7 +127,7 @@ extension SourceVideo {
             guard let seconds = declared.first?.subtracting(start), seconds.isPositive else { throw ScaleError.unknownDuration }
             return seconds
         }
-        let tolerance = VideoLane.missingTolerance
+        let tolerance = SourceVideo.missingTolerance
         let indexed = stream.lastIndexedTimestamp.flatMap { stream.timeBase.seconds(ofTicks: $0) }
         let tagged = stream.declaredDuration == nil ? declared.min() : nil
         let promised = [indexed, tagged].compactMap { $0 }.max()

@@ -138,11 +138,8 @@ final class VideoLane: TrackLane {
         guard let first = firstTimestamp, let last = lastTimestamp else { return }
         let end = Double(last - first + lastDuration) * timeBase.doubleValue
         let declared = sourceEnd.doubleValue
-        if declared - end > Self.missingTolerance { throw ScaleError.truncated(endsAt: end, declared: declared) }
+        if declared - end > SourceVideo.missingTolerance { throw ScaleError.truncated(endsAt: end, declared: declared) }
     }
-
-    /// Seconds of video a source may lack at its end without being called truncated.
-    static let missingTolerance = 0.5
 
     /// Encodes `picture` as output frames `range`, reporting after each.
     private func encode(_ picture: Frame, as range: Range<Int>, report: (LaneProgress) throws -> Void) throws {
