@@ -281,6 +281,8 @@ struct SmoothCurveEndToEndTests {
     @Test(arguments: [
         ("0=0,1=1,2=4,3=5", [Range<Int>]()),
         ("0=0,1.5=1.5,1.5=2,0.5=3.5,2.5=5", [72000..<96000]),
+        ("0=0,1=1,1.501=2,0.5=3", []),
+        ("0=0,1=1,1.501=2,1.501=2.5,0.5=3.5", [96000..<120000]),
     ])
     func everyFrameAndSampleFollowsTheCurve(knots: String, silent: [Range<Int>]) throws {
         let output = scratch.file("curve.mov")

@@ -71,7 +71,8 @@ final class AudioLane<Sample: PCMSample>: TrackLane {
         let spools = !plan.segments.isForward && plan.curve == nil
         let scaled = spools ? plan.segments.inOutputOrder : plan.segments
         if let curve = plan.curve {
-            scaler = try CurveScaler(channels: layout.channels, rate: rate, curve: curve, plan: plan.segments, blockSize: blockSize)
+            scaler = try CurveScaler(
+                channels: layout.channels, rate: rate, count: plan.alignment.count, curve: curve, plan: plan.segments, blockSize: blockSize)
         } else if plan.keepsPitch {
             scaler = keptPitch(channels: layout.channels, rate: rate, plan: scaled, blockSize: blockSize)
         } else {

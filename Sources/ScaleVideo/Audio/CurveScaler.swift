@@ -17,6 +17,12 @@ final class CurveScaler<Sample: PCMSample>: AudioScaling {
     private let rate: Double
     private let blockSize: Int
     private let spool: SampleSpool<Sample>
+    /// One past the last lined-up sample the curve reads, unless the
+    /// lined-up samples end before. The plan's segments stop short of the
+    /// highest knot's sample c (their end), but the curve comes up to that
+    /// knot's s · rate, within half a sample of c, and the positions there
+    /// read their right neighbour too: samples up to c + 1.
+    private let sourceEnd: Int
     private(set) var received = 0
     private(set) var produced = 0
     /// The output samples of each freeze.
@@ -24,12 +30,15 @@ final class CurveScaler<Sample: PCMSample>: AudioScaling {
     private var block: [Sample]
     private var window: UnsafeMutableBufferPointer<Sample>
 
-    init(channels: Int, rate: Int, curve: SmoothCurve, plan: AudioMapPlan, blockSize: Int) throws {
+    /// - Parameters:
+    ///   - count: samples per channel of the lined-up audio, past which the source reads as 0.
+    init(channels: Int, rate: Int, count: Int, curve: SmoothCurve, plan: AudioMapPlan, blockSize: Int) throws {
         self.channels = channels
         self.plan = plan
         self.curve = curve
         self.rate = Double(rate)
         self.blockSize = blockSize
+        sourceEnd = min(plan.sourceEnd + 2, count)
         spool = try SampleSpool(channels: channels)
         silences = plan.silences
         block = []
@@ -40,7 +49,7 @@ final class CurveScaler<Sample: PCMSample>: AudioScaling {
 
     var length: Int { plan.length }
     var isComplete: Bool { produced >= length }
-    var wanted: Int { plan.sourceEnd - received }
+    var wanted: Int { sourceEnd - received }
 
     func push(_ samples: UnsafeBufferPointer<Sample>, emit: (UnsafeBufferPointer<Sample>) throws -> Void) throws {
         let frames = min(samples.count / channels, wanted)
