@@ -25,8 +25,8 @@ struct CurveScalerTests {
     }
 
     /// The scaler's output for `knots` over `samples` (stereo, 3 s at
-    /// `rate`), pushed `chunk` frames at a time, in blocks of `blockSize`;
-    /// every block but the last full.
+    /// `rate`), pushed `chunk` frames at a time, in blocks of `blockSize`:
+    /// all made by the time the source is pushed, every block but the last full.
     static func scaled(_ samples: [Int16], knots: String, rate: Int, blockSize: Int, chunk: Int) throws -> [Int16] {
         let scaler = try scaler(knots: knots, rate: rate, count: samples.count / 2, blockSize: blockSize)
         var blocks: [[Int16]] = []
@@ -39,6 +39,7 @@ struct CurveScalerTests {
                 start = end
             }
         }
+        #expect(scaler.isComplete, "\(knots): \(scaler.produced) of \(scaler.length) made once the source is in")
         try scaler.finish(emit: collect)
         #expect(scaler.produced == scaler.length)
         #expect(blocks.dropLast().allSatisfy { $0.count == 2 * blockSize })
@@ -98,5 +99,25 @@ struct CurveScalerTests {
         #expect(written.count == expected.count)
         let worst = zip(written, expected).map { abs(Int($0) - Int($1)) }.max() ?? 0
         #expect(worst <= 1, "a sample differs by \(worst)")
+    }
+
+    /// Along a rising curve the output is made as the source comes: once
+    /// the first second is pushed, every block up to the first that reads
+    /// past it (by PchipReference) is out, and no more.
+    @Test(arguments: [48000, 44100])
+    func aRisingCurveIsMadeAsTheSourceComes(rate: Int) throws {
+        let knots = "0.2=0,1=1,1.7=2.5"
+        let curve = PchipReference(MapReference(knots))
+        let blockSize = 1000
+        let samples = Self.noise(rate: rate)
+        let scaler = try Self.scaler(knots: knots, rate: rate, count: samples.count / 2, blockSize: blockSize)
+        var made = 0
+        try samples.withUnsafeBufferPointer { all in
+            try scaler.push(UnsafeBufferPointer(rebasing: all[0..<(2 * rate)])) { made += $0.count / 2 }
+        }
+        let reads = { (n: Int) in Int((curve.σ(Double(n) / Double(rate)) * Double(rate)).rounded(.down)) + 2 }
+        let firstBeyond = try #require((0..<scaler.length).first { reads($0) > rate })
+        #expect(made == firstBeyond / blockSize * blockSize && scaler.produced == made)
+        #expect(made > 0)
     }
 }
