@@ -102,3 +102,32 @@ struct ResampleTests {
         #expect(!run.text.contains("resampled"), "\(run.text)")
     }
 }
+
+/// libopus takes Vorbis's channel layouts alone: 5.1(side), the layout
+/// most 5.1 sources have, is written as 5.1, its side pair where 5.1's back
+/// pair stands, as the ffmpeg command converts it; every channel keeps its sound.
+@Suite struct OpusLayoutTests {
+    @Test func fivePointOneSideIsWrittenAsFivePointOne() throws {
+        let scratch = try Scratch()
+        let input = scratch.file("surround.mkv")
+        // Each channel a tone of its own loudness: 0.1, 0.2, … 0.6.
+        let channels = (1...6).map { "0.\($0)*sin(2*PI*\(200 * $0)*t)" }.joined(separator: "|")
+        try Tool.ffmpeg([
+            "-f", "lavfi", "-i", Media.indexedVideo(rate: 30, seconds: 1), "-f", "lavfi",
+            "-i", "aevalsrc='\(channels)':s=48000:d=1:c=5.1(side)", "-c:v", "libx264", "-preset", "ultrafast", "-c:a", "flac", input.path,
+        ])
+        #expect(try Tool.probe(input, stream: "a:0", "channel_layout") == "5.1(side)")
+        let output = scratch.file("out.webm")
+        let run = try Tool.scale([input.path, "-o", output.path, "--factor", "2", "--json", "--quiet"])
+        try #require(run.status == 0, "\(run.stderr)")
+        let result = try #require(try JSONResults(run.stdout).objects.first)
+        #expect((result["changed"] as? [String] ?? []).contains("channel layout 5.1(side) written as 5.1 (opus holds no 5.1(side))"))
+        #expect(try Tool.probe(output, stream: "a:0", "channel_layout") == "5.1")
+        let data = try Tool.ffmpeg(["-i", output.path, "-map", "0:a", "-f", "f32le", "-"])
+        let samples = data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+        let peaks = (0..<6).map { channel in stride(from: channel, to: samples.count, by: 6).map { abs(samples[$0]) }.max() ?? 0 }
+        for (channel, peak) in peaks.enumerated() {
+            #expect(abs(Double(peak) - 0.1 * Double(channel + 1)) < 0.03, "channel \(channel): peak \(peak)")
+        }
+    }
+}

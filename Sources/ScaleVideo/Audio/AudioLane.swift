@@ -55,7 +55,8 @@ final class AudioLane<Sample: PCMSample>: TrackLane {
         available = plan.available
         let rate = decoding.decoder.sampleRate
         let sourceLayout = try decoding.decoder.channelLayout()
-        let layout = plan.mono ? ChannelLayout(channels: 1) : try ChannelLayout(copying: sourceLayout)
+        let layout =
+            plan.mono ? ChannelLayout(channels: 1) : try plan.writtenLayout.map(ChannelLayout.init(named:)) ?? ChannelLayout(copying: sourceLayout)
         let encoder = try encoding.makeEncoder(layout: layout, rate: plan.writtenRate, globalHeader: output.wantsGlobalHeader)
         reader = SampleReader(layout: sourceLayout, rate: rate, family: encoding.family)
         writer = try SampleWriter(encoding: encoding, layout: layout, rate: plan.writtenRate)

@@ -17,6 +17,10 @@ public struct AudioPlan: Sendable {
     /// Samples per second written: the source's, or the nearest rate the
     /// output codec holds (SPEC §12), to which the scaled samples are resampled.
     public let writtenRate: Int
+    /// The source's channel layout, and the layout of as many channels the
+    /// encoder takes in its place where it takes not that one (nil: kept).
+    let sourceLayout: String
+    let writtenLayout: String?
     /// Samples per channel the scaler makes: `Int(Double(sourceSamples) · f)`,
     /// or along a time map the last of its output boundaries.
     public let samples: Int
@@ -47,7 +51,7 @@ public struct AudioPlan: Sendable {
     var asDefault: AudioPlan {
         AudioPlan(
             input: input, track: track, streamIndex: streamIndex, tags: tags, isDefault: true, isForced: isForced, rate: rate,
-            writtenRate: writtenRate, samples: samples, alignment: alignment, available: available, segments: segments, encoding: encoding, mono: mono,
+            writtenRate: writtenRate, sourceLayout: sourceLayout, writtenLayout: writtenLayout, samples: samples, alignment: alignment, available: available, segments: segments, encoding: encoding, mono: mono,
             keepsPitch: keepsPitch, curve: curve)
     }
 

@@ -75,9 +75,10 @@ extension JobPlan {
         let writtenRate = encoding.keptRates.flatMap { rates in
             rates.contains(counted.rate) ? nil : rates.min { abs($0 - counted.rate) < abs($1 - counted.rate) }
         } ?? counted.rate
+        let writtenLayout = request.mono ? nil : counted.layout.replacement(for: encoding.encoderName)
         return AudioPlan(
             input: request.input, track: track.number, streamIndex: track.stream.index, tags: container.streamTags(from: track.stream.tags),
-            isDefault: track.stream.isDefault, isForced: track.stream.isForced, rate: counted.rate, writtenRate: writtenRate, samples: segments.length,
+            isDefault: track.stream.isDefault, isForced: track.stream.isForced, rate: counted.rate, writtenRate: writtenRate, sourceLayout: counted.layout.name, writtenLayout: writtenLayout, samples: segments.length,
             alignment: planned, available: available, segments: segments, encoding: encoding, mono: request.mono,
             keepsPitch: request.keepPitch, curve: request.keepPitch ? nil : timeMap?.smoothCurve)
     }

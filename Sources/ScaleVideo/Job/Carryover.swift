@@ -157,6 +157,11 @@ public struct Carryover: Sendable, Equatable {
             kept.append("\(audio.count) audio tracks")
         }
         if request.mono { changed.append("audio channels merged into one") }
+        for plan in audio {
+            guard let written = plan.writtenLayout else { continue }
+            let phrase = "channel layout \(plan.sourceLayout) written as \(written) (\(plan.encoding.codec.rawValue) holds no \(plan.sourceLayout))"
+            if !changed.contains(phrase) { changed.append(phrase) }
+        }
         for plan in audio where plan.isResampled {
             let phrase =
                 "audio resampled from \(plan.rate) Hz to \(plan.writtenRate) Hz (\(plan.encoding.codec.rawValue) holds "

@@ -19,6 +19,7 @@ enum SourceAudioCount {
         let family = SampleFamily(decoding: decoding.decoder)
         let name = SampleFamily.name(decoding: decoding.decoder)
         let rate = decoding.decoder.sampleRate
+        let layout = try decoding.decoder.channelLayout()
         var count = 0
         var first: Int64?
         /// The audio lined up with the video, from the first sample's time.
@@ -39,7 +40,7 @@ enum SourceAudioCount {
                     if let declared = decoding.declaredSampleCount, let bound,
                         let declaredAlignment = lined(declared), declaredAlignment.count > Int(bound.ticks(per: Int64(rate))) + 1
                     {
-                        return CountedAudio(alignment: declaredAlignment, rate: rate, family: family, familyName: name)
+                        return CountedAudio(alignment: declaredAlignment, rate: rate, family: family, familyName: name, layout: layout)
                     }
                 }
                 count += frame.sampleCount
@@ -49,7 +50,7 @@ enum SourceAudioCount {
             throw ScaleError.undecodable(decoding.stream.describedCodec, seconds: stated.doubleValue)
         }
         if let declared = decoding.declaredSampleCount { count = min(count, declared) }
-        return lined(count).map { CountedAudio(alignment: $0, rate: rate, family: family, familyName: name) }
+        return lined(count).map { CountedAudio(alignment: $0, rate: rate, family: family, familyName: name, layout: layout) }
     }
 }
 
@@ -61,4 +62,6 @@ struct CountedAudio {
     let family: SampleFamily
     /// The decoder's samples as reports name them: `8-bit` where the family is 16-bit.
     let familyName: String
+    /// The decoder's channel layout.
+    let layout: ChannelLayout
 }
