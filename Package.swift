@@ -33,7 +33,9 @@ let package = Package(
             cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
             linkerSettings: [.linkedLibrary("opencv_video"), .linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core")]
         ),
-        .target(name: "ScaleVideo", dependencies: ["CFFmpeg", "CRubberBand", "CScalerKernel", "CBlendKernel", "CFlowKernel"]),
+        // The pure timing code: no C, so the compiler keeps FFmpeg out of it.
+        .target(name: "Timing"),
+        .target(name: "ScaleVideo", dependencies: ["Timing", "CFFmpeg", "CRubberBand", "CScalerKernel", "CBlendKernel", "CFlowKernel"]),
         .executableTarget(
             name: "scale-video",
             dependencies: [
@@ -44,6 +46,9 @@ let package = Package(
         .executableTarget(name: "scale-video-manual", path: "Tools/ManualPage"),
         .executableTarget(name: "scale-video-example", dependencies: ["ScaleVideo"], path: "examples/library"),
         .executableTarget(name: "scaler-bench", dependencies: ["ScaleVideo"], path: "bench/ScalerBench"),
-        .testTarget(name: "ScaleVideoTests", dependencies: ["ScaleVideo", "scale-video"]),
+        // What both test targets share: reproducible random numbers, exact times from text.
+        .target(name: "TestSupport", dependencies: ["Timing"], path: "Tests/TestSupport"),
+        .testTarget(name: "TimingTests", dependencies: ["Timing", "TestSupport"]),
+        .testTarget(name: "ScaleVideoTests", dependencies: ["ScaleVideo", "scale-video", "TestSupport"]),
     ]
 )

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 /// docs/architecture.md's rule: each folder of Sources/ScaleVideo uses only
-/// the folders it lists, so no two folders use each other. A folder uses
-/// another when one of its files names a type declared there.
+/// the folders it lists, so no two folders use each other; the pure timing
+/// code (the Timing target, Sources/Timing) uses none and imports nothing.
+/// A folder uses another when one of its files names a type declared there.
 struct FolderDependencyTests {
     /// The folders each may use, as docs/architecture.md gives them.
     static let allowed: [String: Set<String>] = [
@@ -16,25 +17,28 @@ struct FolderDependencyTests {
         "FFmpeg": ["Waveform", "Signal", "Timing", "Support"],
         "Waveform": ["Signal", "Timing", "Support"],
         "Signal": ["Timing", "Support"],
-        "Timing": ["Support"],
+        "Timing": [],
         "Support": [],
     ]
 
     @Test func eachFolderUsesOnlyTheFoldersBelowIt() throws {
         let root = Repository.file("Sources/ScaleVideo")
-        let folders = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { !$0.hasPrefix(".") }.sorted()
+        let library = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { !$0.hasPrefix(".") }.sorted()
+        let paths = library.map { ($0, root.appendingPathComponent($0)) } + [("Timing", Repository.file("Sources/Timing"))]
+        let folders = paths.map(\.0)
         #expect(Set(folders) == Set(Self.allowed.keys), "folders: \(folders)")
         var files: [(folder: String, text: String)] = []
-        for folder in folders {
-            for name in try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)
-            where name.hasSuffix(".swift") {
-                files.append((folder, try String(contentsOf: root.appendingPathComponent(folder).appendingPathComponent(name), encoding: .utf8)))
+        for (folder, path) in paths {
+            for name in try FileManager.default.contentsOfDirectory(atPath: path.path) where name.hasSuffix(".swift") {
+                files.append((folder, try String(contentsOf: path.appendingPathComponent(name), encoding: .utf8)))
             }
         }
+        let timingImports = files.filter { $0.folder == "Timing" }.flatMap { $0.text.split(separator: "\n").filter { $0.hasPrefix("import ") } }
+        #expect(timingImports.isEmpty, "the Timing target imports \(timingImports)")
         let uses = TypeUses(files)
         let wrong = uses.pairs.filter { !(Self.allowed[$0.from]?.contains($0.to) ?? false) }
         #expect(wrong.isEmpty, "\(wrong.map { "\($0.from) uses \($0.to): \($0.types.sorted().joined(separator: ", "))" })")
-        for folder in folders { #expect((try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)).count <= 20, "\(folder)") }
+        for (folder, path) in paths { #expect((try FileManager.default.contentsOfDirectory(atPath: path.path)).count <= 20, "\(folder)") }
     }
 
     /// The check itself, on three planted files: a use, a nested type

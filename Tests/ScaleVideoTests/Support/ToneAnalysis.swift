@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 
 /// A test signal for pitch-keeping stretches and the measures that judge

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ScaleVideo
+@testable import Timing
 
 /// SPEC §11's cue rules, with the output times worked out by hand from its
 /// text (g linear between knots; at a freeze, g(s) is its first d).

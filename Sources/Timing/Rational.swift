@@ -13,7 +13,7 @@ public struct Rational: Hashable, Comparable, Sendable, CustomStringConvertible 
         self.init(wide: Int128(numerator), Int128(denominator))
     }
 
-    init?(wide numerator: Int128, _ denominator: Int128) {
+    package init?(wide numerator: Int128, _ denominator: Int128) {
         guard denominator != 0 else { return nil }
         let sign: Int128 = denominator < 0 ? -1 : 1
         let divisor = Self.gcd(numerator.magnitude, denominator.magnitude)

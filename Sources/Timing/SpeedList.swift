@@ -14,7 +14,7 @@ public struct SpeedList: Sendable, Equatable {
     /// The changes in order, the first from 0.
     public let changes: [Change]
     /// How each change is named in messages: `speed N "FROM:SPEED"`.
-    let labels: [String]
+    package let labels: [String]
 
     /// Reads `FROM:SPEED,…`: the first FROM is 0, every SPEED above 0, FROMs increasing.
     public init(parsing text: String) throws(TimeMapError) {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ScaleVideo
+@testable import Timing
 
 /// Chapter retiming, Matroska's clock times and the audio's alignment with
 /// the picture.

@@ -33,14 +33,14 @@ public struct MotionPlan: Sendable {
 
     /// A frame that can still be shown as itself.
     private struct Entry: Sendable {
-        let index: Int
+        package let index: Int
         /// Seconds after the first frame.
-        let time: Rational
+        package let time: Rational
         /// Where it lands, in output frames.
-        let position: Rational
+        package let position: Rational
         /// The end of the latest freeze between the frame before it and this
         /// one, in output frames: a crossfade into it starts there.
-        let freezeEnd: Rational?
+        package let freezeEnd: Rational?
     }
 
     /// N.

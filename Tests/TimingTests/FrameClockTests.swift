@@ -1,6 +1,7 @@
+import TestSupport
 import Testing
 
-@testable import ScaleVideo
+@testable import Timing
 
 /// Runs a clock over source timestamps; returns, for each output frame, the
 /// index of the source frame it shows.
@@ -36,8 +37,6 @@ func expectedSchedule(
         return last
     }
 }
-
-func r(_ text: String) -> Rational { Rational(parsing: text)! }
 
 struct FrameClockTests {
     @Test func slowingDownRepeatsEachFrame() {

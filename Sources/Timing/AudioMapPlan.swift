@@ -29,7 +29,7 @@ public struct AudioMapPlan: Sendable, Equatable {
         }
 
         /// The same samples to `extra` more output samples.
-        func lengthened(by extra: Int) -> Segment {
+        package func lengthened(by extra: Int) -> Segment {
             Segment(first: first, count: count, length: length + extra, isReversed: isReversed)
         }
 
@@ -37,7 +37,7 @@ public struct AudioMapPlan: Sendable, Equatable {
         public var end: Int { first + count }
 
         /// ℓ/κ, how many times slower the segment plays; nil for a freeze.
-        var ratio: Double? { count > 0 ? Double(length) / Double(count) : nil }
+        package var ratio: Double? { count > 0 ? Double(length) / Double(count) : nil }
     }
 
     /// The segments in order, one per pair of neighbouring knots; a constant factor is one.
@@ -134,7 +134,7 @@ public struct AudioMapPlan: Sendable, Equatable {
     }
 
     /// These segments, one after another.
-    init(segments: [Segment]) {
+    package init(segments: [Segment]) {
         self.segments = segments
     }
     /// The output's samples per channel: the last L.

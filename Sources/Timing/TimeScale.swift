@@ -35,7 +35,7 @@ public struct TimeScale: Sendable, Equatable {
 
     /// The span of source a time map covers and its mean factor, D / span
     /// (0 for a map that is only a freeze, which covers no source).
-    init(sourceDuration: Rational, mapDuration: Rational) {
+    package init(sourceDuration: Rational, mapDuration: Rational) {
         self.sourceDuration = sourceDuration
         factor = sourceDuration.isPositive ? mapDuration.divided(by: sourceDuration) ?? .zero : .zero
     }

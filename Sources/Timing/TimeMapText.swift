@@ -50,7 +50,7 @@ extension TimeMap {
 
 extension Substring {
     /// Without the spaces, tabs and carriage returns at either end.
-    var trimmingSpaces: Substring {
+    package var trimmingSpaces: Substring {
         let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
         guard let first = firstIndex(where: { !blank($0) }), let last = lastIndex(where: { !blank($0) }) else {
             return self[endIndex...]

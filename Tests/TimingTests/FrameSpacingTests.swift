@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ScaleVideo
+@testable import Timing
 
 /// The rate read from the frames' own timestamps (SPEC §12, `--fps source`),
 /// on timestamps written out here as a muxer would round them.

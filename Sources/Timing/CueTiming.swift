@@ -44,7 +44,7 @@ public enum CueTiming {
 
 extension TimeMap {
     /// Its last segment is a freeze: the picture at its last `s` is held to D.
-    var endsInFreeze: Bool {
+    package var endsInFreeze: Bool {
         knots.count >= 2 && knots[knots.count - 1].source == knots[knots.count - 2].source
     }
 }

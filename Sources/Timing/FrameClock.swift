@@ -22,9 +22,9 @@ public struct FrameClock: Sendable {
     /// `ceil(ticksPerUnit · offset − startTicks)`.
     private struct Segment: Sendable {
         /// The stretch covers offsets up to and including this one; nil: to any offset.
-        let throughUnits: Rational?
-        let ticksPerUnit: Rational
-        let startTicks: Rational
+        package let throughUnits: Rational?
+        package let ticksPerUnit: Rational
+        package let startTicks: Rational
     }
 
     /// The clock of one factor: the one-segment map from `start`, which

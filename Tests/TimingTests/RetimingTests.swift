@@ -1,6 +1,7 @@
+import TestSupport
 import Testing
 
-@testable import ScaleVideo
+@testable import Timing
 
 /// How fast a retiming runs through the source, which decides whether the
 /// video reads the file alone to seek (VideoPlan.readsAlone) and how far

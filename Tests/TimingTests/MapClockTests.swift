@@ -1,6 +1,7 @@
+import TestSupport
 import Testing
 
-@testable import ScaleVideo
+@testable import Timing
 
 /// N = ceil(D · fps), exactly.
 private func frameCount(_ map: TimeMap, fps: Rational) -> Int {

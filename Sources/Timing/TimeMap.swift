@@ -22,7 +22,7 @@ public struct TimeMap: Sendable, Equatable, CustomStringConvertible {
     /// The knots in order.
     public let knots: [Knot]
     /// How each knot is named in messages (see TimeMapError).
-    let labels: [String]
+    package let labels: [String]
     /// How it runs between knots: straight lines, or `--curve smooth`'s cubic.
     public var curve: Curve = .linear
 
@@ -62,7 +62,7 @@ public struct TimeMap: Sendable, Equatable, CustomStringConvertible {
     /// as whole output frames fit in it, at `fps`, with σ there to the
     /// microsecond (kept within the segment's ends). Itself for straight
     /// lines; nil when the times do not fit in 64-bit terms.
-    func following(fps: Rational) -> TimeMap? {
+    package func following(fps: Rational) -> TimeMap? {
         guard let smooth = smoothCurve else { return self }
         var dense: [Knot] = [knots[0]]
         for (a, b) in zip(knots, knots.dropFirst()) {
@@ -172,7 +172,7 @@ public struct TimeMap: Sendable, Equatable, CustomStringConvertible {
     /// forwards over the frames taken last first (SPEC §13's frame rule for
     /// falling segments is §8's on that time line). nil when a knot's `s` is
     /// past `end` or the map is not valid at `fps`.
-    func mirrored(at end: Rational, fps: Rational) -> TimeMap? {
+    package func mirrored(at end: Rational, fps: Rational) -> TimeMap? {
         var turned: [Knot] = []
         for knot in knots {
             guard let source = end.subtracting(knot.source), source >= .zero else { return nil }

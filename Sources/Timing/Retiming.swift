@@ -1,5 +1,5 @@
 /// How source time becomes output time: one factor, or a time map.
-enum Retiming: Sendable {
+package enum Retiming: Sendable {
     /// One factor, from `start` seconds of the source (SPEC §4).
     case factor(TimeScale, start: Rational)
     /// A time map (SPEC §8).
@@ -9,7 +9,7 @@ enum Retiming: Sendable {
 extension Retiming {
     /// The most source seconds an output second shows anywhere: 1/f for
     /// one factor, along a map its fastest segment's, forwards or backwards.
-    var fastestSpeed: Double {
+    package var fastestSpeed: Double {
         switch self {
         case .factor(let scale, _):
             return 1 / scale.factor.doubleValue
@@ -21,7 +21,7 @@ extension Retiming {
     }
 
     /// Where the part of the source shown starts, in seconds.
-    var sourceStart: Rational {
+    package var sourceStart: Rational {
         switch self {
         case .factor(_, let start): start
         case .map(let map): map.sourceStart
@@ -31,7 +31,7 @@ extension Retiming {
     /// The most source time, in seconds, the output passes over at once:
     /// before its first frame (where the part shown starts), or between two
     /// of its frames at `fps` (the fastest stretch's speed over the rate).
-    func longestSkip(fps: Rational) -> Double {
+    package func longestSkip(fps: Rational) -> Double {
         max(sourceStart.doubleValue, fastestSpeed / fps.doubleValue)
     }
 }

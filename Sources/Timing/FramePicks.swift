@@ -5,16 +5,16 @@
 /// `t_i < σ` (frame 0 when there is none) where it falls. Along straight
 /// lines times are compared exactly, in the stream's time base; along the
 /// smooth curve within 1 µs.
-struct FramePicks: Sendable, Equatable {
+package struct FramePicks: Sendable, Equatable {
     /// One source frame, and the consecutive output frames that show it.
-    struct Run: Sendable, Equatable {
+    package struct Run: Sendable, Equatable {
         /// The frame's place among the source's frames in presentation order.
-        let frame: Int
-        let outputs: Range<Int>
+        package let frame: Int
+        package let outputs: Range<Int>
     }
 
     /// The runs in output order, covering output frames 0 ..< N once each.
-    let runs: [Run]
+    package let runs: [Run]
 
     /// - Parameters:
     ///   - map: the map, times in seconds after the first frame.
@@ -23,7 +23,7 @@ struct FramePicks: Sendable, Equatable {
     ///   - times: every source frame's presentation time after the first
     ///     frame's, in `timeBase` units, ascending (the first is 0).
     /// nil when a time does not fit in 64-bit terms.
-    init?(map: TimeMap, fps: Rational, frameCount: Int, times: [Int64], timeBase: Rational) {
+    package init?(map: TimeMap, fps: Rational, frameCount: Int, times: [Int64], timeBase: Rational) {
         guard !times.isEmpty, let frame = fps.reciprocal else { return nil }
         if let smooth = map.smoothCurve {
             let seconds = times.map { Double($0) * timeBase.doubleValue }
