@@ -6,6 +6,8 @@ let package = Package(
     products: [
         .executable(name: "scale-video", targets: ["scale-video"]),
         .library(name: "ScaleVideo", targets: ["ScaleVideo"]),
+        // The flow kernel and OpenCV, loaded by ScaleVideo only when --motion flow runs (FlowLibrary).
+        .library(name: "ScaleVideoFlow", type: .dynamic, targets: ["CFlowKernel"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -31,11 +33,15 @@ let package = Package(
         .target(
             name: "CFlowKernel",
             cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
-            linkerSettings: [.linkedLibrary("opencv_video"), .linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core")]
+            linkerSettings: [
+                .linkedLibrary("opencv_video"), .linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core"),
+                // C++ alone: no Swift start-up routine, nor the Swift runtime it would need.
+                .unsafeFlags(["-nostartfiles", "-static-stdlib"]),
+            ]
         ),
         // The pure timing code: no C, so the compiler keeps FFmpeg out of it.
         .target(name: "Timing"),
-        .target(name: "ScaleVideo", dependencies: ["Timing", "CFFmpeg", "CRubberBand", "CScalerKernel", "CBlendKernel", "CFlowKernel"]),
+        .target(name: "ScaleVideo", dependencies: ["Timing", "CFFmpeg", "CRubberBand", "CScalerKernel", "CBlendKernel"]),
         .executableTarget(
             name: "scale-video",
             dependencies: [

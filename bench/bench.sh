@@ -73,6 +73,7 @@ if ! [ -x /usr/bin/time ] || ! command -v bc >/dev/null; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq time bc >/dev/null
 fi
 swift build -c release --product scale-video --static-swift-stdlib >/dev/null
+swift build -c release --product ScaleVideoFlow --static-swift-stdlib >/dev/null
 swift build -c release --product scaler-bench --static-swift-stdlib >/dev/null
 tool=.build/release/scale-video
 work=$(mktemp -d)

@@ -159,6 +159,46 @@ struct FlowTests {
         #expect(!FileManager.default.fileExists(atPath: scratch.file("low.mov").path))
     }
 
+    /// Without its library (libScaleVideoFlow.so, looked for beside the
+    /// command, then in ../lib/scale-video/), flow fails the input in one line
+    /// naming the library and why the loader could not load it, when planned
+    /// (--dry-run) as when run; the other modes need no library. The
+    /// environment's SCALE_VIDEO_FLOW_LIBRARY names the one file to load instead.
+    @Test func withoutItsLibraryFlowFailsInOneLineAndTheOtherModesWork() throws {
+        let scratch = try Scratch()
+        try source(scratch.file("in.mp4"))
+        let alone = scratch.file("alone")
+        try FileManager.default.createDirectory(at: alone, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Tool.scaleVideo, to: alone.appendingPathComponent("scale-video"))
+        let command = alone.appendingPathComponent("scale-video").path
+        for extra in [["--dry-run"], []] {
+            let result = try Tool.run(command, ["in.mp4", "-o", "flow.mov", "--factor", "2", "--motion", "flow"] + extra, in: scratch.url)
+            #expect(result.status == 1 && result.stderrLines.count == 1, "\(result.stderr)")
+            #expect(
+                result.stderr.contains("in.mp4") && result.stderr.contains("--motion flow cannot load its library libScaleVideoFlow.so: ")
+                    && result.stderr.contains("\(alone.path)/libScaleVideoFlow.so: cannot open shared object file")
+                    && result.stderr.contains("\(scratch.url.path)/lib/scale-video/libScaleVideoFlow.so"), "\(result.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: scratch.file("flow.mov").path))
+        for motion in ["nearest", "blend"] {
+            let result = try Tool.run(
+                command, ["in.mp4", "-o", "\(motion).mov", "--factor", "2", "--motion", motion, "--quiet"], in: scratch.url)
+            #expect(result.status == 0, "\(motion): \(result.stderr)")
+        }
+        let missing = scratch.file("nowhere/libScaleVideoFlow.so").path
+        let named = try Tool.run(
+            "/usr/bin/env", ["SCALE_VIDEO_FLOW_LIBRARY=\(missing)", Tool.scaleVideo.path, "in.mp4", "--factor", "2", "--motion", "flow"],
+            in: scratch.url)
+        #expect(named.status == 1 && named.stderrLines.count == 1 && named.stderr.contains("\(missing): cannot open"), "\(named.stderr)")
+        let installed = scratch.file("lib/scale-video")
+        try FileManager.default.createDirectory(at: installed, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: Tool.scaleVideo.deletingLastPathComponent().appendingPathComponent("libScaleVideoFlow.so"),
+            to: installed.appendingPathComponent("libScaleVideoFlow.so"))
+        let found = try Tool.run(command, ["in.mp4", "-o", "flow.mov", "--factor", "2", "--motion", "flow", "--quiet"], in: scratch.url)
+        #expect(found.status == 0, "\(found.stderr)")
+    }
+
     /// The square in 10 bits, written in 10 bits (H.264 High 10, and ProRes):
     /// halfway between two frames, flow's one square where it would be.
     @Test(arguments: [["--crf", "0"], ["--video-codec", "prores"]])

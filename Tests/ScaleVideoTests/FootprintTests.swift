@@ -12,4 +12,40 @@ struct FootprintTests {
         #expect(!libraries.contains("libFoundationInternationalization.so"), "\(libraries)")
         #expect(!libraries.contains("lib_FoundationICU.so"), "\(libraries)")
     }
+
+    /// OpenCV (with TBB, and dnn, calib3d and features2d through its own
+    /// dependencies) costs several megabytes in every process that maps it:
+    /// only the flow kernel's library, built beside the command, links it.
+    @Test func onlyTheFlowLibraryLinksOpenCV() throws {
+        let libraries = try Tool.run("ldd", [Tool.scaleVideo.path]).text
+        #expect(!libraries.contains("libopencv"), "\(libraries)")
+        #expect(!libraries.contains("libtbb"), "\(libraries)")
+        let flow = Tool.scaleVideo.deletingLastPathComponent().appendingPathComponent("libScaleVideoFlow.so")
+        let flowLibraries = try Tool.run("ldd", [flow.path])
+        #expect(flowLibraries.status == 0 && flowLibraries.text.contains("libopencv_video.so"), "\(flowLibraries.stderr)")
+    }
+
+    /// The dynamic loader's own account (LD_DEBUG=libs) of the libraries a
+    /// job loads: a job writing a movie with nearest or blend, or sound
+    /// alone, loads no OpenCV; a flow job loads it, with the flow library.
+    @Test func onlyAFlowJobLoadsOpenCV() throws {
+        let scratch = try Scratch()
+        try Media.make(scratch.file("in.mov"), seconds: 1)
+        for (output, motion) in [("nearest.mov", "nearest"), ("blend.mov", "blend"), ("sound.wav", "nearest"), ("flow.mov", "flow")] {
+            let result = try Tool.run(
+                "/usr/bin/env",
+                ["LD_DEBUG=libs", Tool.scaleVideo.path, "in.mov", "-o", output, "--factor", "2", "--motion", motion, "--quiet"],
+                in: scratch.url)
+            #expect(result.status == 0, "\(output): \(result.stderrLines.suffix(3))")
+            let loaded = result.stderrLines.filter { $0.contains("calling init:") }
+            #expect(loaded.contains { $0.contains("libavcodec.so") }, "\(output): \(loaded)")
+            let openCV = loaded.filter { $0.contains("libopencv") || $0.contains("libtbb") || $0.contains("libScaleVideoFlow") }
+            if motion == "flow" {
+                #expect(openCV.contains { $0.hasSuffix("/libScaleVideoFlow.so") }, "\(loaded)")
+                #expect(openCV.contains { $0.contains("libopencv_video.so") }, "\(loaded)")
+            } else {
+                #expect(openCV.isEmpty, "\(output): \(openCV)")
+            }
+        }
+    }
 }

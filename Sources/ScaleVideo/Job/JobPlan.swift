@@ -320,12 +320,14 @@ public struct JobPlan: Sendable {
         }
     }
 
-    /// `--motion flow` makes pictures (OpticalFlowInBetweens) of at least 32x32.
+    /// `--motion flow` makes pictures (OpticalFlowInBetweens) of at least
+    /// 32x32, with its library (FlowLibrary), which is loaded here.
     private static func checkFlow(_ picture: SourcePicture) throws {
         if picture.width & ~1 < 32 || picture.height & ~1 < 32 {
             let size = "\(picture.width)x\(picture.height)"
             throw ScaleError.failed("--motion flow needs a picture of at least 32x32 (this one is \(size)): use --motion blend")
         }
+        _ = try FlowLibrary.loaded()
     }
 
     /// The video codec written; nil when no video is written.

@@ -1,14 +1,15 @@
 import CFFmpeg
-import CFlowKernel
 
 /// `--motion flow`: in-between pictures of scale-video's own (the C++
-/// FlowKernel over OpenCV): dense optical flow both ways between the two
-/// pictures around the instant (DIS, on luma, on a grid under 640 samples
-/// wide), both warped to it and blended by their distance from it, each
-/// picture's part taken down where forward-backward consistency says what it
-/// shows is hidden in the other. The flows of a pair are computed once for all the pictures made
-/// between them; only the pair in hand is held.
+/// FlowKernel over OpenCV, loaded as FlowLibrary): dense optical flow both
+/// ways between the two pictures around the instant (DIS, on luma, on a grid
+/// under 640 samples wide), both warped to it and blended by their distance
+/// from it, each picture's part taken down where forward-backward consistency
+/// says what it shows is hidden in the other. The flows of a pair are
+/// computed once for all the pictures made between them; only the pair in
+/// hand is held.
 final class OpticalFlowInBetweens: InBetweenPictures {
+    private let library: FlowLibrary
     private let kernel: OpaquePointer
     private let output: Frame
     /// The pair the kernel's flows are of.
@@ -21,8 +22,9 @@ final class OpticalFlowInBetweens: InBetweenPictures {
             descriptor.pointee.flags & UInt64(AV_PIX_FMT_FLAG_PLANAR) != 0
         else { throw FFmpegError(sv_averror(EINVAL), "--motion flow makes planar YUV pictures without alpha") }
         let depth = Int32(descriptor.pointee.comp.0.depth)
+        library = try FlowLibrary.loaded()
         guard
-            let kernel = sv_flow_new(
+            let kernel = library.new(
                 context.width, context.height, Int32(descriptor.pointee.log2_chroma_w), Int32(descriptor.pointee.log2_chroma_h),
                 depth > 8 ? 2 : 1, depth)
         else { throw FFmpegError(sv_averror(ENOMEM), "cannot make the optical flow") }
@@ -30,21 +32,21 @@ final class OpticalFlowInBetweens: InBetweenPictures {
         output = try Frame(width: context.width, height: context.height, format: context.pix_fmt)
     }
 
-    deinit { sv_flow_free(kernel) }
+    deinit { library.free(kernel) }
 
     func picture(between a: Frame, and b: Frame, weight: Rational) throws -> Frame {
         if prepared.map({ $0.0 !== a || $0.1 !== b }) ?? true {
             let result = Self.planes(of: a) { aPlanes, aStrides in
-                Self.planes(of: b) { bPlanes, bStrides in sv_flow_prepare(kernel, aPlanes, aStrides, bPlanes, bStrides) }
+                Self.planes(of: b) { bPlanes, bStrides in library.prepare(kernel, aPlanes, aStrides, bPlanes, bStrides) }
             }
             guard result == 0 else { throw FFmpegError(sv_averror(ENOMEM), "the optical flow failed") }
             prepared = (a, b)
         }
         try check(av_frame_make_writable(output.pointer), "av_frame_make_writable")
         let frame = output.pointer
-        var out: [UnsafeMutablePointer<UInt8>?] = (0..<3).map { sv_frame_planes_mutable(frame)![$0] }
-        var strides = (0..<3).map { sv_frame_linesizes(frame)![$0] }
-        let result = sv_flow_interpolate(kernel, weight.doubleValue, &out, &strides)
+        let out: [UnsafeMutablePointer<UInt8>?] = (0..<3).map { sv_frame_planes_mutable(frame)![$0] }
+        let strides = (0..<3).map { sv_frame_linesizes(frame)![$0] }
+        let result = library.interpolate(kernel, weight.doubleValue, out, strides)
         guard result == 0 else { throw FFmpegError(sv_averror(ENOMEM), "the optical flow failed") }
         return output
     }

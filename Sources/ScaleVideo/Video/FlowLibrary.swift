@@ -1,0 +1,89 @@
+import Glibc
+
+/// The flow kernel's library, `libScaleVideoFlow.so` (the C++ CFlowKernel
+/// over OpenCV), loaded the first time `--motion flow` is planned, so a run
+/// that makes no flow pictures never maps OpenCV. It is looked for beside
+/// the running program (where SwiftPM builds it), then in
+/// `../lib/scale-video/` from there (where scripts/install.sh puts it); the
+/// environment's `SCALE_VIDEO_FLOW_LIBRARY`, when set, names the one file to
+/// load instead. Its four C entry points are those of FlowKernel.h.
+struct FlowLibrary: Sendable {
+    typealias New = @convention(c) (Int32, Int32, Int32, Int32, Int32, Int32) -> OpaquePointer?
+    typealias Free = @convention(c) (OpaquePointer?) -> Void
+    typealias Prepare = @convention(c) (
+        OpaquePointer?, UnsafePointer<UnsafePointer<UInt8>?>?, UnsafePointer<Int32>?, UnsafePointer<UnsafePointer<UInt8>?>?,
+        UnsafePointer<Int32>?
+    ) -> Int32
+    typealias Interpolate = @convention(c) (
+        OpaquePointer?, Double, UnsafePointer<UnsafeMutablePointer<UInt8>?>?, UnsafePointer<Int32>?
+    ) -> Int32
+
+    /// `sv_flow_new(width, height, chroma_shift_x, chroma_shift_y, bytes, depth)`.
+    let new: New
+    /// `sv_flow_free(flow)`.
+    let free: Free
+    /// `sv_flow_prepare(flow, a, a_stride, b, b_stride)`.
+    let prepare: Prepare
+    /// `sv_flow_interpolate(flow, weight, out, out_stride)`.
+    let interpolate: Interpolate
+
+    /// The library's file name.
+    static let fileName = "libScaleVideoFlow.so"
+    /// The environment variable naming the library's path in place of the places searched.
+    static let override = "SCALE_VIDEO_FLOW_LIBRARY"
+
+    /// The library, loaded once for the whole process; the reason, in words, when it cannot be.
+    static func loaded() throws(ScaleError) -> FlowLibrary { try shared.get() }
+
+    private static let shared: Result<FlowLibrary, ScaleError> = load()
+
+    private static func load() -> Result<FlowLibrary, ScaleError> {
+        let places = candidates()
+        // The first that exists, so the reason given is why that one would not load.
+        let existing = places.first { access($0, F_OK) == 0 }
+        let path = existing ?? places[0]
+        guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
+            let elsewhere = existing == nil && places.count > 1 ? " (nor is it at \(places[1...].joined(separator: " or ")))" : ""
+            return .failure(.failed("--motion flow cannot load its library \(fileName): \(reason())\(elsewhere)"))
+        }
+        func symbol<Function>(_ name: String, as type: Function.Type) throws(ScaleError) -> Function {
+            guard let address = dlsym(handle, name) else {
+                throw .failed("--motion flow cannot use its library \(path): \(reason())")
+            }
+            return unsafeBitCast(address, to: type)
+        }
+        do throws(ScaleError) {
+            return .success(
+                FlowLibrary(
+                    new: try symbol("sv_flow_new", as: New.self), free: try symbol("sv_flow_free", as: Free.self),
+                    prepare: try symbol("sv_flow_prepare", as: Prepare.self),
+                    interpolate: try symbol("sv_flow_interpolate", as: Interpolate.self)))
+        } catch {
+            dlclose(handle)
+            return .failure(error)
+        }
+    }
+
+    /// Where the library is looked for, in order.
+    private static func candidates() -> [String] {
+        if let path = getenv(override).map({ String(cString: $0) }), !path.isEmpty { return [path] }
+        let folder = parent(of: programPath())
+        return ["\(folder)/\(fileName)", "\(parent(of: folder))/lib/scale-video/\(fileName)"]
+    }
+
+    /// The running program's path, its links followed ("./program" when it cannot be read).
+    private static func programPath() -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
+        let count = readlink("/proc/self/exe", &buffer, buffer.count)
+        return count > 0 ? String(decoding: buffer[..<count].map(UInt8.init(bitPattern:)), as: UTF8.self) : "./program"
+    }
+
+    /// The folder holding `path` ("/" for "/x", "." for a bare name).
+    private static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// dlerror's message for the last failure.
+    private static func reason() -> String { dlerror().map { String(cString: $0) } ?? "unknown error" }
+}
