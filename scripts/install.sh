@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
-# Builds scale-video in release mode and installs the command, its manual
-# page and its bash, zsh and fish completions under PREFIX (default
-# /usr/local). With --uninstall it removes exactly those files, and the
-# folders the install made if they are empty again.
+# Builds scale-video in release mode and installs the command, the library
+# --motion flow loads (libScaleVideoFlow.so, the flow kernel over OpenCV, in
+# PREFIX/lib/scale-video, where the command looks for it), its manual page
+# and its bash, zsh and fish completions under PREFIX (default /usr/local).
+# With --uninstall it removes exactly those files, and the folders the
+# install made if they are empty again.
 #
 #   bash scripts/install.sh [--binary PATH] [PREFIX]
 #   bash scripts/install.sh --uninstall [PREFIX]
 #
-# --binary PATH installs that already built scale-video instead of building one.
+# --binary PATH installs that already built scale-video, and the
+# libScaleVideoFlow.so beside it, instead of building them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,11 +29,12 @@ prefix=${prefix:-/usr/local}
 ((uninstall == 0)) || [ -z "$binary" ] || usage
 
 command=bin/scale-video
+flow_library=lib/scale-video/libScaleVideoFlow.so
 manual=share/man/man1/scale-video.1
 bash_completion=share/bash-completion/completions/scale-video
 zsh_completion=share/zsh/site-functions/_scale-video
 fish_completion=share/fish/vendor_completions.d/scale-video.fish
-files=("$command" "$manual" "$bash_completion" "$zsh_completion" "$fish_completion")
+files=("$command" "$flow_library" "$manual" "$bash_completion" "$zsh_completion" "$fish_completion")
 # The folders an install made, one a line relative to PREFIX ("." for PREFIX itself).
 record=share/scale-video/installed-folders
 
@@ -54,9 +58,12 @@ fi
 
 if [ -z "$binary" ]; then
   swift build -c release --product scale-video --static-swift-stdlib
+  swift build -c release --product ScaleVideoFlow --static-swift-stdlib
   binary=.build/release/scale-video
 fi
 [ -x "$binary" ] || { echo "install: $binary is not an executable" >&2; exit 1; }
+built_flow_library=$(dirname "$binary")/libScaleVideoFlow.so
+[ -f "$built_flow_library" ] || { echo "install: $built_flow_library (the library --motion flow loads) is missing" >&2; exit 1; }
 
 # Note every folder that does not exist yet, up to and including PREFIX.
 made=()
@@ -74,6 +81,7 @@ for file in "${files[@]}" "$record"; do mkdir -p "$prefix/$(dirname "$file")"; d
 printf '%s\n' "${made[@]}" > "$prefix/$record"
 
 install -m 755 "$binary" "$prefix/$command"
+install -m 644 "$built_flow_library" "$prefix/$flow_library"
 install -m 644 man/scale-video.1 "$prefix/$manual"
 "$prefix/$command" --generate-completion-script bash > "$prefix/$bash_completion"
 "$prefix/$command" --generate-completion-script zsh > "$prefix/$zsh_completion"

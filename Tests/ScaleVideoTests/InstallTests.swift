@@ -24,7 +24,8 @@ struct InstallTests {
     }
 
     /// Installs into a prefix that already holds other files and an empty
-    /// man folder, twice (an upgrade), checks what was put there, and
+    /// man folder, twice (an upgrade), checks what was put there (the
+    /// installed command finds the flow library in lib/scale-video), and
     /// uninstalls: the prefix is as it was, file for file and folder for folder.
     @Test func installThenUninstallLeavesThePrefixAsFound() throws {
         let scratch = try Scratch()
@@ -41,6 +42,13 @@ struct InstallTests {
         }
         let command = prefix.appendingPathComponent("bin/scale-video")
         #expect(try Tool.run(command.path, ["--version"]).text == Tool.scale(["--version"]).text)
+        let flowLibrary = "libScaleVideoFlow.so"
+        #expect(
+            try Data(contentsOf: prefix.appendingPathComponent("lib/scale-video/\(flowLibrary)"))
+                == Data(contentsOf: Tool.scaleVideo.deletingLastPathComponent().appendingPathComponent(flowLibrary)))
+        try Tool.ffmpeg(["-f", "lavfi", "-i", "testsrc2=s=64x64:r=10:d=0.5", "-pix_fmt", "yuv420p", scratch.file("in.mp4").path])
+        let flow = try Tool.run(command.path, ["in.mp4", "-o", "flow.mov", "--factor", "2", "--motion", "flow", "--quiet"], in: scratch.url)
+        #expect(flow.status == 0, "\(flow.stderr)")
         #expect(
             try Data(contentsOf: manFolder.appendingPathComponent("scale-video.1"))
                 == Data(contentsOf: Repository.file("man/scale-video.1")))
@@ -65,6 +73,16 @@ struct InstallTests {
         #expect(try install(["--uninstall", prefix.path]).status == 0)
         #expect(!FileManager.default.fileExists(atPath: prefix.path))
         #expect(try Tool.files(in: scratch.url).isEmpty)
+    }
+
+    /// --binary installs the flow library beside the command given, and
+    /// refuses a command that has none.
+    @Test func aBinaryWithoutItsFlowLibraryIsRefused() throws {
+        let scratch = try Scratch()
+        let binary = scratch.file("scale-video")
+        try FileManager.default.copyItem(at: Tool.scaleVideo, to: binary)
+        let result = try install(["--binary", binary.path, scratch.file("prefix").path])
+        #expect(result.status == 1 && result.stderr.contains("libScaleVideoFlow.so"), "\(result.stderr)")
     }
 
     @Test func badUsageExits64() throws {
