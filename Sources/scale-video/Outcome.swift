@@ -79,30 +79,7 @@ struct InputReport {
             line.add("changed", result.carryover.changed)
             line.add("dropped", result.carryover.dropped)
         case .planned(let plan):
-            line.add("container", plan.container.rawValue)
-            line.add("sourceDuration", plan.scale.sourceDuration.doubleValue)
-            line.add("duration", plan.targetDuration)
-            if let map = plan.timeMap {
-                line.add("timeMap", map.seconds)
-                line.add("curve", map.curve.rawValue)
-            } else {
-                line.add("factor", plan.scale.factor.doubleValue)
-            }
-            line.add("fps", plan.fps.doubleValue)
-            line.add("frames", plan.frames)
-            line.add("motion", plan.motion?.rawValue)
-            line.add("videoCodec", plan.videoCodec?.rawValue)
-            if let profile = plan.proResProfile { line.add("proresProfile", profile.rawValue) }
-            line.add("audioSamples", plan.audio?.writtenSamples ?? 0)
-            line.add("audioCodec", plan.audioCodec?.rawValue)
-            line.add("sourceAudioSamples", plan.audio?.sourceSamples ?? 0)
-            line.add("sampleRate", plan.audio?.writtenRate)
-            if plan.audio?.keepsPitch == true { line.add("pitch", "kept") }
-            line.add("audioTracks", Self.json(plan.audioTracks, measured: nil))
-            line.add("tracks", plan.tracks.map(Self.json))
-            line.add("kept", plan.carryover.kept)
-            line.add("changed", plan.carryover.changed)
-            line.add("dropped", plan.carryover.dropped)
+            Self.add(plan, to: &line)
         case .skipped(let plan, let measured):
             line.add("frames", plan.frames)
             line.add("audioSamples", plan.audio?.writtenSamples ?? 0)
@@ -113,6 +90,34 @@ struct InputReport {
             break
         }
         return line
+    }
+
+    /// A dry run's plan, as `--json` gives it: what the run would write.
+    private static func add(_ plan: JobPlan, to line: inout JSONLine) {
+        line.add("container", plan.container.rawValue)
+        line.add("sourceDuration", plan.scale.sourceDuration.doubleValue)
+        line.add("duration", plan.targetDuration)
+        if let map = plan.timeMap {
+            line.add("timeMap", map.seconds)
+            line.add("curve", map.curve.rawValue)
+        } else {
+            line.add("factor", plan.scale.factor.doubleValue)
+        }
+        line.add("fps", plan.fps.doubleValue)
+        line.add("frames", plan.frames)
+        line.add("motion", plan.motion?.rawValue)
+        line.add("videoCodec", plan.videoCodec?.rawValue)
+        if let profile = plan.proResProfile { line.add("proresProfile", profile.rawValue) }
+        line.add("audioSamples", plan.audio?.writtenSamples ?? 0)
+        line.add("audioCodec", plan.audioCodec?.rawValue)
+        line.add("sourceAudioSamples", plan.audio?.sourceSamples ?? 0)
+        line.add("sampleRate", plan.audio?.writtenRate)
+        if plan.audio?.keepsPitch == true { line.add("pitch", "kept") }
+        line.add("audioTracks", Self.json(plan.audioTracks, measured: nil))
+        line.add("tracks", plan.tracks.map(Self.json))
+        line.add("kept", plan.carryover.kept)
+        line.add("changed", plan.carryover.changed)
+        line.add("dropped", plan.carryover.dropped)
     }
 
     /// Each audio track: its number in the input, rate and language, the

@@ -82,4 +82,36 @@ extension JobPlan {
             alignment: planned, available: available, segments: segments, encoding: encoding, mono: request.mono,
             keepsPitch: request.keepPitch, curve: request.keepPitch ? nil : timeMap?.smoothCurve)
     }
+
+    /// The decode-only count of an audio track, lined up with the video (or
+    /// its own start without video); nil when it cannot be decoded and the
+    /// audio is not `required`.
+    static func countAudio(
+        _ track: AudioTrack, request: ScaleRequest, source: SourceInfo, gate: LaneGate, required: Bool,
+        warning: (String) -> Void
+    ) throws -> CountedAudio? {
+        do {
+            return try SourceAudioCount.count(
+                path: request.input, streamIndex: track.stream.index, videoStart: source.video?.start,
+                bound: audioBound(of: request, videoDuration: source.video?.duration), isCancelled: { gate.isCancelled })
+        } catch let error as FFmpegError {
+            if required { throw ScaleError.failed("its audio cannot be decoded (\(error.message))") }
+            warning("audio track \(track.number) left out: it cannot be decoded (\(error.message))")
+            return nil
+        }
+    }
+
+    /// Where the part of the audio a job takes ends, in seconds of the time
+    /// line, when that is before the video's end (--end, or a time map's last
+    /// knot): the count beyond it changes nothing (AudioPlan).
+    static func audioBound(of request: ScaleRequest, videoDuration: Rational?) -> Rational? {
+        let end: Rational?
+        switch request.target {
+        case .timeMap(let map): end = map.highestSource
+        case .duration, .factor: end = request.trim.end
+        case .speeds: end = nil
+        }
+        guard let end, let videoDuration, end < videoDuration else { return nil }
+        return end
+    }
 }

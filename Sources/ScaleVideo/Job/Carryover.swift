@@ -21,6 +21,47 @@ public struct Carryover: Sendable, Equatable {
         source: SourceInfo, picture: PicturePlan?, container: OutputContainer, chapters: Int,
         request: ScaleRequest, fps: Rational, audio: [AudioPlan], timecode: String?
     ) {
+        describeMarks(source, picture: picture, container: container, chapters: chapters, audio: audio, request: request)
+        if let video = source.video, let picture {
+            describePicture(video.picture, as: picture, container: container, codec: request.videoCodec)
+            if request.fps == .source {
+                if video.isVariableRate {
+                    changed.append("variable frame rate made constant at its average, \(fps) fps")
+                } else {
+                    kept.append("frame rate \(fps) fps")
+                }
+            }
+        }
+        describeAudio(audio, request: request)
+        if !request.trim.isWhole { changed.append("cut to \(Self.span(request.trim)) of the source") }
+        if source.video != nil && picture == nil {
+            dropped.append(request.noVideo ? "video (--no-video)" : "video (\(container.rawValue) holds sound alone)")
+        }
+        if !source.audio.isEmpty && audio.isEmpty {
+            dropped.append(request.noAudio ? "audio (--no-audio)" : "audio (it could not be scaled)")
+        } else if source.audio.count > audio.count {
+            let others = source.audio.count - audio.count
+            dropped.append(
+                "\(others) other audio track\(others == 1 ? "" : "s")"
+                    + (container.holdsOneAudioTrack ? " (.\(container.rawValue) holds one)" : ""))
+        }
+        describeSubtitles(source.subtitles, container: container, backwards: request.playsBackwards)
+        describeAttached(source, container: container, timecode: timecode, fps: fps, video: picture != nil)
+        let names: [(StreamKind, String)] = [
+            (.video, "other video stream"),
+            (.picture, "cover picture"), (.attachment, "attachment"), (.data, "data stream"),
+        ]
+        for (kind, name) in names {
+            guard let count = source.leftOut[kind], count > 0 else { continue }
+            dropped.append("\(count) \(name)\(count == 1 ? "" : "s")")
+        }
+    }
+
+    /// The container's tags, the chapters, and the streams' languages and
+    /// titles: kept where the container marks them, else dropped, naming why.
+    private mutating func describeMarks(
+        _ source: SourceInfo, picture: PicturePlan?, container: OutputContainer, chapters: Int, audio: [AudioPlan], request: ScaleRequest
+    ) {
         let tags = source.tags.carriedFromContainer.map { $0.key.lowercased() }
         if !tags.isEmpty {
             let phrase = "tags (\(tags.joined(separator: ", ")))"
@@ -56,39 +97,6 @@ public struct Carryover: Sendable, Equatable {
             } else {
                 dropped.append("\(phrase) (.\(container.rawValue) cannot mark them)")
             }
-        }
-        if let video = source.video, let picture {
-            describePicture(video.picture, as: picture, container: container, codec: request.videoCodec)
-            if request.fps == .source {
-                if video.isVariableRate {
-                    changed.append("variable frame rate made constant at its average, \(fps) fps")
-                } else {
-                    kept.append("frame rate \(fps) fps")
-                }
-            }
-        }
-        describeAudio(audio, request: request)
-        if !request.trim.isWhole { changed.append("cut to \(Self.span(request.trim)) of the source") }
-        if source.video != nil && picture == nil {
-            dropped.append(request.noVideo ? "video (--no-video)" : "video (\(container.rawValue) holds sound alone)")
-        }
-        if !source.audio.isEmpty && audio.isEmpty {
-            dropped.append(request.noAudio ? "audio (--no-audio)" : "audio (it could not be scaled)")
-        } else if source.audio.count > audio.count {
-            let others = source.audio.count - audio.count
-            dropped.append(
-                "\(others) other audio track\(others == 1 ? "" : "s")"
-                    + (container.holdsOneAudioTrack ? " (.\(container.rawValue) holds one)" : ""))
-        }
-        describeSubtitles(source.subtitles, container: container, backwards: request.playsBackwards)
-        describeAttached(source, container: container, timecode: timecode, fps: fps, video: picture != nil)
-        let names: [(StreamKind, String)] = [
-            (.video, "other video stream"),
-            (.picture, "cover picture"), (.attachment, "attachment"), (.data, "data stream"),
-        ]
-        for (kind, name) in names {
-            guard let count = source.leftOut[kind], count > 0 else { continue }
-            dropped.append("\(count) \(name)\(count == 1 ? "" : "s")")
         }
     }
 

@@ -33,22 +33,7 @@ public struct PlannedTrack: Sendable, Equatable {
                     fate = (nil, request.noVideo ? "--no-video" : "\(why) holds sound alone")
                 }
             case .video: fate = (nil, "one video track is written")
-            case .audio:
-                if let plan = audio.first(where: { $0.streamIndex == stream.index }) {
-                    let pitch = plan.keepsPitch ? ", pitch kept" : ""
-                    let resampled = plan.isResampled ? ", resampled to \(plan.writtenSamples) at \(plan.writtenRate) Hz" : ""
-                    fate = (
-                        "\(plan.encoding.encoderName), \(plan.sourceSamples) → \(plan.samples) samples at \(plan.rate) Hz\(resampled)\(pitch)", nil
-                    )
-                } else if request.noAudio {
-                    fate = (nil, "--no-audio")
-                } else if !request.audioTracks.isEmpty {
-                    fate = (nil, "not named by --audio-track")
-                } else if container.holdsOneAudioTrack, !audio.isEmpty {
-                    fate = (nil, "\(why) holds one audio track")
-                } else {
-                    fate = (nil, "it could not be scaled")
-                }
+            case .audio: fate = audioFate(audio.first { $0.streamIndex == stream.index }, of: audio, request: request, container: container)
             case .subtitle:
                 if let plan = subtitles.first(where: { $0.source.index == stream.index }) {
                     let styled = plan.converter != nil && ["ass", "ssa"].contains(stream.codec) ? " (styling it cannot hold left out)" : ""
@@ -79,6 +64,21 @@ public struct PlannedTrack: Sendable, Equatable {
                 language: tag("language").flatMap { $0 == "und" ? nil : $0 }, title: tag("title") ?? tag("filename"),
                 written: fate.written, dropped: fate.dropped)
         }
+    }
+
+    /// What becomes of an audio stream: `plan`, or why there is none.
+    private static func audioFate(
+        _ plan: AudioPlan?, of audio: [AudioPlan], request: ScaleRequest, container: OutputContainer
+    ) -> (written: String?, dropped: String?) {
+        guard let plan else {
+            if request.noAudio { return (nil, "--no-audio") }
+            if !request.audioTracks.isEmpty { return (nil, "not named by --audio-track") }
+            if container.holdsOneAudioTrack, !audio.isEmpty { return (nil, ".\(container.rawValue) holds one audio track") }
+            return (nil, "it could not be scaled")
+        }
+        let pitch = plan.keepsPitch ? ", pitch kept" : ""
+        let resampled = plan.isResampled ? ", resampled to \(plan.writtenSamples) at \(plan.writtenRate) Hz" : ""
+        return ("\(plan.encoding.encoderName), \(plan.sourceSamples) → \(plan.samples) samples at \(plan.rate) Hz\(resampled)\(pitch)", nil)
     }
 
     private static func kindName(_ kind: StreamKind) -> String {
