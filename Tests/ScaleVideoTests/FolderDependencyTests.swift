@@ -41,6 +41,24 @@ struct FolderDependencyTests {
         for (folder, path) in paths { #expect((try FileManager.default.contentsOfDirectory(atPath: path.path)).count <= 20, "\(folder)") }
     }
 
+    /// Files stay small enough to read whole and functions short enough to
+    /// follow: no Swift file of the sources over 300 lines, no function
+    /// (from its first line to its closing brace) over 60.
+    @Test func filesAndFunctionsStaySmall() throws {
+        let sources = Repository.file("Sources")
+        let paths = try #require(FileManager.default.subpaths(atPath: sources.path)).filter { $0.hasSuffix(".swift") }
+        #expect(paths.count > 100)
+        for path in paths {
+            let lines = try String(contentsOf: sources.appendingPathComponent(path), encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(lines.count <= 301, "\(path) has \(lines.count) lines")
+            for (start, length) in FunctionLengths(lines).spans where length > 60 {
+                Issue.record("\(path):\(start + 1): a function of \(length) lines")
+            }
+        }
+        let planted = FunctionLengths(["    func short() {", "        work()", "    }", "    init(x: Int) {"] + Array(repeating: "        work()", count: 60) + ["    }"])
+        #expect(planted.spans.map(\.length) == [3, 62])
+    }
+
     /// The check itself, on three planted files: a use, a nested type
     /// (which belongs to its folder), and names in comments and strings
     /// (which are not uses).
@@ -107,5 +125,30 @@ struct TypeUses {
             result.append("\n")
         }
         return result
+    }
+}
+
+/// Where each function (or initializer) starts and how many lines it spans,
+/// to its closing brace: told by the braces, outside strings and comments.
+struct FunctionLengths {
+    let spans: [(start: Int, length: Int)]
+
+    init(_ lines: [Substring]) {
+        let declaration = /^\s*(@\w+\s+)*((public|private|package|fileprivate|static|override|mutating|final|convenience|required|nonisolated)\s+)*(func\s|init[?!]?[(<])/
+        var spans: [(Int, Int)] = []
+        for (index, line) in lines.enumerated() where line.firstMatch(of: declaration) != nil {
+            var depth = 0
+            var opened = false
+            for end in index..<lines.count {
+                let code = lines[end].replacing(/"(\\.|[^"\\])*"/, with: "\"\"").split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+                depth += code.count { $0 == "{" } - code.count { $0 == "}" }
+                opened = opened || code.contains("{")
+                if opened && depth <= 0 {
+                    spans.append((index, end - index + 1))
+                    break
+                }
+            }
+        }
+        self.spans = spans
     }
 }
