@@ -63,10 +63,11 @@ struct TrimAndSampleTests {
     @Test func mergingAveragesTheChannelsAndRoundsToEven() {
         let stereo: [Int16] = [1, 2, -3, -4, 100, 101, 7, 7]
         var mono = [Int16](repeating: 0, count: 4)
-        stereo.withUnsafeBufferPointer { input in
+        let frames = stereo.withUnsafeBufferPointer { input in
             mono.withUnsafeMutableBufferPointer { ChannelMerge.average(input, channels: 2, into: $0) }
         }
         // 1.5 → 2, -3.5 → -4, 100.5 → 100 (ties to even).
+        #expect(frames == 4)
         #expect(mono == [2, -4, 100, 7])
     }
 
