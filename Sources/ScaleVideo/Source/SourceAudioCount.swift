@@ -47,7 +47,7 @@ enum SourceAudioCount {
             }
         }
         if count == 0, decoding.packetsDecoded == 0, let stated = decoding.stream.statedSeconds, stated.isPositive {
-            throw ScaleError.undecodable(decoding.stream.describedCodec, seconds: stated.doubleValue)
+            throw ScaleError.undecodable(decoding.stream.describedCodec, release: FFmpegVersions.release, seconds: stated.doubleValue)
         }
         if let declared = decoding.declaredSampleCount { count = min(count, declared) }
         return lined(count).map { CountedAudio(alignment: $0, rate: rate, family: family, familyName: name, layout: layout) }

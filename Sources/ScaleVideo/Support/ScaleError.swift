@@ -47,8 +47,8 @@ public enum ScaleError: Error, CustomStringConvertible, Sendable {
     case codecNotInContainer(String)
     /// Any other failure; the reason.
     case failed(String)
-    /// A stream that states `seconds` of `codec` yields nothing this FFmpeg can read.
-    case undecodable(String, seconds: Double)
+    /// A stream that states `seconds` of `codec` yields nothing the FFmpeg `release` can read.
+    case undecodable(String, release: String, seconds: Double)
     /// `ScaleJob.cancel()` stopped the job.
     case cancelled
 
@@ -70,8 +70,8 @@ public enum ScaleError: Error, CustomStringConvertible, Sendable {
         case .noAudioTrack(let track, let available):
             "has no audio track \(track) (it has \(available == 0 ? "none" : String(available)))"
         case .unknownDuration: "its duration is unknown"
-        case .undecodable(let codec, let seconds):
-            "its \(codec) cannot be read by this FFmpeg (\(FFmpegVersions.release)): none of the \(Self.seconds(seconds)) s it states could be decoded"
+        case .undecodable(let codec, let release, let seconds):
+            "its \(codec) cannot be read by this FFmpeg (\(release)): none of the \(Self.seconds(seconds)) s it states could be decoded"
         case .noFrames: "no video frame could be decoded"
         case .truncated(let end, let declared):
             "truncated or damaged: its video stops at \(Self.seconds(end)) s of the \(Self.seconds(declared)) s it declares"
