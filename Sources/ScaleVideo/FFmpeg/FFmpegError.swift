@@ -24,6 +24,9 @@ public struct FFmpegError: Error, CustomStringConvertible, Sendable {
     /// "operation: message".
     public var description: String { "\(operation): \(message)" }
 
+    /// An input or output failure (`EIO`) while doing `operation`.
+    static func inputOutput(_ operation: String) -> FFmpegError { FFmpegError(sv_averror(EIO), operation) }
+
     /// The data read was damaged (`AVERROR_INVALIDDATA`), as opposed to a failure of the machine.
     public var isInvalidData: Bool { code == SV_AVERROR_INVALIDDATA }
 

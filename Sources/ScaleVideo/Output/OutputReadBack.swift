@@ -1,4 +1,3 @@
-import CFFmpeg
 
 /// A written file read back: what it holds.
 struct OutputReadBack {

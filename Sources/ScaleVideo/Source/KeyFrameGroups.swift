@@ -1,4 +1,3 @@
-import CFFmpeg
 
 /// Chooses which packets of a stream are decoded, a key-frame interval at a time.
 protocol PacketSelection: AnyObject {
@@ -101,7 +100,7 @@ final class KeyFrameGroups {
         while try read(again) {
             if again.isKey && again.pts == from { return }
         }
-        throw FFmpegError(sv_averror(EIO), "cannot read the stream again after a seek")
+        throw FFmpegError.inputOutput("cannot read the stream again after a seek")
     }
 
     /// The packets from the key packet read last up to the next one (or the

@@ -1,4 +1,3 @@
-import CFFmpeg
 
 /// One stream of an input, demuxed and decoded in order, a frame at a time:
 /// the head of every lane and of the audio counting pass. A PacketSelection
