@@ -77,6 +77,17 @@ struct Stream {
     /// libavcodec's name for the stream's codec (`h264`, `subrip`, …).
     var codecName: String { String(cString: avcodec_get_name(parameters.codec_id)) }
 
+    /// The codec's out-of-band header (an H.264 or HEVC decoder configuration record), copied.
+    var extradata: [UInt8] {
+        guard let data = parameters.extradata, parameters.extradata_size > 0 else { return [] }
+        return Array(UnsafeBufferPointer(start: data, count: Int(parameters.extradata_size)))
+    }
+
+    /// Whether every frame of its codec stands alone (libavcodec's intra-only codecs: MJPEG, ProRes, …).
+    var isIntraOnly: Bool {
+        avcodec_descriptor_get(parameters.codec_id).map { $0.pointee.props & AV_CODEC_PROP_INTRA_ONLY != 0 } ?? false
+    }
+
     /// The stream's codec is a text subtitle format.
     var holdsText: Bool {
         avcodec_descriptor_get(parameters.codec_id).map { $0.pointee.props & AV_CODEC_PROP_TEXT_SUB != 0 } ?? false

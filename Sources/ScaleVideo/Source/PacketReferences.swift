@@ -1,5 +1,3 @@
-import CFFmpeg
-
 /// What a video stream's packets tell of the references between its
 /// frames, read from the packets themselves so that a decoder may be spared
 /// some: which packets no other frame refers to, which key packets start
@@ -21,22 +19,13 @@ struct PacketReferences {
     private let syntax: Syntax
 
     init(stream: Stream) {
-        let parameters = stream.parameters
-        let extradata = UnsafeBufferPointer(start: parameters.extradata, count: parameters.extradata == nil ? 0 : Int(max(parameters.extradata_size, 0)))
-        if parameters.codec_id == AV_CODEC_ID_H264, extradata.count >= 7, extradata[0] == 1 {
-            syntax = .h264(lengthSize: Int(extradata[4] & 3) + 1)
-        } else if parameters.codec_id == AV_CODEC_ID_HEVC, extradata.count >= 23, extradata[0] == 1 {
-            syntax = .hevc(lengthSize: Int(extradata[21] & 3) + 1)
-        } else if parameters.codec_id == AV_CODEC_ID_VP8 {
-            syntax = .vp8
-        } else if parameters.codec_id == AV_CODEC_ID_VP9 {
-            syntax = .vp9
-        } else if let descriptor = avcodec_descriptor_get(parameters.codec_id),
-            descriptor.pointee.props & AV_CODEC_PROP_INTRA_ONLY != 0
-        {
-            syntax = .intraOnly
-        } else {
-            syntax = .other
+        let extradata = stream.extradata
+        switch stream.codecName {
+        case "h264" where extradata.count >= 7 && extradata[0] == 1: syntax = .h264(lengthSize: Int(extradata[4] & 3) + 1)
+        case "hevc" where extradata.count >= 23 && extradata[0] == 1: syntax = .hevc(lengthSize: Int(extradata[21] & 3) + 1)
+        case "vp8": syntax = .vp8
+        case "vp9": syntax = .vp9
+        default: syntax = stream.isIntraOnly ? .intraOnly : .other
         }
     }
 
