@@ -77,7 +77,8 @@ struct Stream {
     /// libavcodec's name for the stream's codec (`h264`, `subrip`, …).
     var codecName: String { String(cString: avcodec_get_name(parameters.codec_id)) }
 
-    /// The codec's out-of-band header (an H.264 or HEVC decoder configuration record), copied.
+    /// The codec's out-of-band header, copied: an H.264 or HEVC decoder
+    /// configuration record, or an attachment's bytes (a font, an image).
     var extradata: [UInt8] {
         guard let data = parameters.extradata, parameters.extradata_size > 0 else { return [] }
         return Array(UnsafeBufferPointer(start: data, count: Int(parameters.extradata_size)))
@@ -95,12 +96,6 @@ struct Stream {
 
     /// `tmcd`, as FFmpeg's MKTAG packs it.
     private static let timecodeTag = UInt32(0x64_63_6D_74)
-
-    /// An attachment's bytes (a font, an image): its codec parameters' extradata.
-    var attachedBytes: [UInt8] {
-        guard let data = parameters.extradata, parameters.extradata_size > 0 else { return [] }
-        return Array(UnsafeBufferPointer(start: data, count: Int(parameters.extradata_size)))
-    }
 
     /// An attached picture's bytes (a cover), as the demuxer read them.
     var pictureBytes: [UInt8] {

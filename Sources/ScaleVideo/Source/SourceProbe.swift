@@ -34,8 +34,8 @@ extension SourceInfo {
         }
         let best = input.bestStream(AVMEDIA_TYPE_AUDIO)?.index
         let cover = streams.first { $0.kind == .picture && !$0.pictureBytes.isEmpty }
-        let attachments = streams.filter { $0.kind == .attachment && !$0.attachedBytes.isEmpty }.map {
-            SourceAttachment(bytes: $0.attachedBytes, tags: $0.tags)
+        let attachments = streams.filter { $0.kind == .attachment && !$0.extradata.isEmpty }.map {
+            SourceAttachment(bytes: $0.extradata, tags: $0.tags)
         }
         let timecode = (videoStream?.tags ?? []) + input.tags
         let start = timecode.first { $0.key.lowercased() == "timecode" }?.value
