@@ -11,6 +11,12 @@ extension Rational {
         guard let num = Int32(exactly: numerator), let den = Int32(exactly: denominator) else { return nil }
         return AVRational(num: num, den: den)
     }
+
+    /// FFmpeg's rational for a time base; throws where a term does not fit in 32 bits.
+    func timeBase() throws -> AVRational {
+        guard let value = avRational else { throw FFmpegError(sv_averror(EINVAL), "time base \(self) does not fit FFmpeg's") }
+        return value
+    }
 }
 
 

@@ -35,6 +35,9 @@ final class Encoder {
     /// The unit of the timestamps given and returned, in seconds.
     var timeBase: Rational { Rational(codecContext.pointee.time_base) ?? .zero }
 
+    /// Samples the audio encoder puts in front of the sound (AAC's priming).
+    var primingSamples: Int { Int(codecContext.pointee.initial_padding) }
+
     /// Samples per audio frame the encoder wants, or nil when any size goes.
     var audioFrameSize: Int? {
         let size = Int(codecContext.pointee.frame_size)

@@ -73,12 +73,13 @@ final class OutputFile: Sendable {
     }
 
     /// Adds a stream carrying `source`'s packets as they are, timed in `timeBase`.
-    func addStream(copying source: Stream, timeBase: AVRational, tags: [Tag]) throws -> Stream {
-        try addStream(tags: tags) { stream in
+    func addStream(copying source: Stream, timeBase: Rational, tags: [Tag]) throws -> Stream {
+        let base = try timeBase.timeBase()
+        return try addStream(tags: tags) { stream in
             try check(avcodec_parameters_copy(stream.pointee.codecpar, source.pointer.pointee.codecpar), "stream parameters")
             // The muxer chooses its own tag for the codec.
             stream.pointee.codecpar.pointee.codec_tag = 0
-            stream.pointee.time_base = timeBase
+            stream.pointee.time_base = base
         }
     }
 
@@ -161,9 +162,10 @@ final class OutputFile: Sendable {
 
     /// Rescales `packet` from `timeBase` (its encoder's) to its stream's and
     /// hands it to the interleaving muxer.
-    func write(_ packet: Packet, in timeBase: AVRational, to stream: Stream) throws {
+    func write(_ packet: Packet, in timeBase: Rational, to stream: Stream) throws {
+        let base = try timeBase.timeBase()
         try muxer.withLock { muxer in
-            av_packet_rescale_ts(packet.pointer, timeBase, stream.pointer.pointee.time_base)
+            av_packet_rescale_ts(packet.pointer, base, stream.pointer.pointee.time_base)
             packet.pointer.pointee.stream_index = stream.index
             try check(av_interleaved_write_frame(muxer.context, packet.pointer), "cannot write \(name)")
         }

@@ -54,13 +54,14 @@ final class SubtitleEncoder {
     private var context: UnsafeMutablePointer<AVCodecContext>?
     private var buffer = [UInt8](repeating: 0, count: 1 << 16)
 
-    init(name: String, header: [UInt8], timeBase: AVRational, globalHeader: Bool) throws {
+    init(name: String, header: [UInt8], timeBase: Rational, globalHeader: Bool) throws {
+        let base = try timeBase.timeBase()
         guard let codec = avcodec_find_encoder_by_name(name) else {
             throw FFmpegError(sv_averror(ENOSYS), "this FFmpeg has no \(name) encoder")
         }
         context = avcodec_alloc_context3(codec)
         guard let context else { throw FFmpegError(sv_averror(ENOMEM), "avcodec_alloc_context3") }
-        context.pointee.time_base = timeBase
+        context.pointee.time_base = base
         if !header.isEmpty {
             // The context frees it.
             let copy = av_mallocz(header.count + 1)!.assumingMemoryBound(to: UInt8.self)

@@ -47,7 +47,7 @@ final class EncodedTrack {
             let end = Double((packet.dts ?? 0) + packet.duration) * secondsPerTick
             packets += 1
             ticks += packet.duration
-            try output.write(packet, in: encoder.codecContext.pointee.time_base, to: stream)
+            try output.write(packet, in: encoder.timeBase, to: stream)
             writtenUpTo = max(writtenUpTo, end)
         }
     }
@@ -55,8 +55,8 @@ final class EncodedTrack {
     /// The samples a player presents of what was written, at `rate` a
     /// second: the packets' durations less the encoder's priming.
     func presentedSamples(at rate: Int) -> Int {
-        let timeBase = encoder.codecContext.pointee.time_base
-        let samples = Int128(ticks) * Int128(rate) * Int128(timeBase.num) / Int128(timeBase.den)
-        return Int(samples) - Int(encoder.codecContext.pointee.initial_padding)
+        let timeBase = encoder.timeBase
+        let samples = Int128(ticks) * Int128(rate) * Int128(timeBase.numerator) / Int128(timeBase.denominator)
+        return Int(samples) - encoder.primingSamples
     }
 }

@@ -1,5 +1,3 @@
-import CFFmpeg
-
 /// (decode → encode) → muxer for one subtitle track, a packet at a time as
 /// the job's reading of the input comes to it (SharedInput's sink): each
 /// cue is retimed by the plan (SPEC §11) and written in 1/1000 s, as it is
@@ -7,7 +5,7 @@ import CFFmpeg
 /// Along a map that plays backwards a cue may show more than once, and the
 /// cues come out of order: they are kept and written in order by `finish`.
 final class SubtitleSink {
-    private static let timeBase = AVRational(num: 1, den: 1000)
+    private static let timeBase = Rational(1, 1000)!
 
     private let plan: SubtitlePlan
     private let stream: Stream
