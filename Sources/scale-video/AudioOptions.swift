@@ -4,7 +4,7 @@ import ScaleVideo
 /// How the audio is chosen, changed, written and drawn.
 struct AudioOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
-        "The audio codec: pcm (lossless: PCM, or FLAC in .flac), aac (.mov, .mp4, .m4v, .m4a; MPEG-TS on standard output), flac (lossless; .mkv, .flac; NUT on standard output) or opus (.mkv, .webm; 48 kHz sources only). Default: aac for .mp4/.m4v/.m4a and MPEG-TS, opus for .webm, pcm otherwise.",
+        "The audio codec: pcm (lossless: PCM, or FLAC in .flac), aac (.mov, .mp4, .m4v, .m4a; MPEG-TS on standard output), flac (lossless; .mkv, .flac; NUT on standard output) or opus (.mkv, .webm; at 48 kHz, other rates resampled after scaling). Default: aac for .mp4/.m4v/.m4a and MPEG-TS, opus for .webm, pcm otherwise.",
         valueName: "codec"))
     var audioCodec: AudioCodec?
 

@@ -9,9 +9,11 @@ enum HelpText {
         crossfaded in slow motion and averaged in fast motion instead; with \
         --motion flow, motion-compensated in slow motion); \
         audio is time-scaled by \
-        linear interpolation, keeping its channels and sample rate, and \
+        linear interpolation at its own rate, keeping its channels, and \
         written as PCM (.mov, .mkv), AAC (.mp4, .m4v) or Opus (.webm), \
-        every track to the sample. Audio that starts \
+        every track to the sample (resampled after scaling to the nearest \
+        rate the codec holds where it lacks the source's: Opus holds 48 \
+        kHz alone). Audio that starts \
         before or after the first frame is lined up with the picture.
 
         Codecs: --video-codec hevc writes HEVC (.mov, .mp4, .mkv), \
@@ -19,16 +21,18 @@ enum HelpText {
         4:2:2, --prores-profile proxy to 4444, default hq; no --crf or \
         --preset), vp9 VP9 (.webm, where it is the default, .mkv) and av1 \
         AV1 with SVT-AV1 (.mp4, .mkv, .webm). --audio-codec flac is \
-        lossless in .mkv, opus goes in .mkv or .webm (48 kHz sources only: \
-        Opus is read back at 48 kHz). The picture's format (chroma 4:2:0, \
+        lossless in .mkv, opus goes in .mkv or .webm (at 48 kHz: other \
+        rates are resampled). The picture's format (chroma 4:2:0, \
         4:2:2 or 4:4:4, 8 or 10 bits, alpha in VP9 and ProRes 4444) is kept \
         where the codec holds it. --no-audio writes the video alone, \
         --no-video the sound alone. A combination the container cannot \
         hold is refused before anything is read (status 64), with the \
         reason.
 
-        Rotation, pixel shape, colour tags, container tags, stream \
-        languages and chapters (retimed) are carried over. HDR (PQ, HLG) \
+        Rotation and mirroring (kept as the mark in .mov/.mp4, turned into \
+        the pixels in .mkv/.webm), full range, pixel shape, colour tags, \
+        container tags, stream languages and chapters (retimed) are \
+        carried over. HDR (PQ, HLG) \
         is tone-mapped to SDR BT.709 unless --keep-hdr is given. Every audio \
         track is scaled, each exactly as if it were the only one, with its \
         language, title and flags (--audio-track N, repeatable, keeps only \
