@@ -1,5 +1,10 @@
 import CFFmpeg
 
+extension AVPixelFormat {
+    /// A "J" format: YUV whose samples span the full (JPEG) range by name.
+    var isFullRangeYUV: Bool { [AV_PIX_FMT_YUVJ420P, AV_PIX_FMT_YUVJ422P, AV_PIX_FMT_YUVJ444P].contains(self) }
+}
+
 extension Rational {
     /// FFmpeg's rational (a time base, a frame rate); nil for a zero denominator.
     init?(_ value: AVRational) {

@@ -25,8 +25,7 @@ final class PixelConverter {
             throw FFmpegError(sv_averror(EINVAL), "cannot convert pictures from \(name)")
         }
         self.context = context
-        let fullRangeFormats = [AV_PIX_FMT_YUVJ420P, AV_PIX_FMT_YUVJ422P, AV_PIX_FMT_YUVJ444P]
-        let sourceFull = frame.pointee.color_range == AVCOL_RANGE_JPEG || fullRangeFormats.contains(sourceFormat)
+        let sourceFull = frame.pointee.color_range == AVCOL_RANGE_JPEG || sourceFormat.isFullRangeYUV
         if sourceFull || fullRange {
             let table = sws_getCoefficients(SWS_CS_DEFAULT)
             sws_setColorspaceDetails(context, table, sourceFull ? 1 : 0, table, fullRange ? 1 : 0, 0, 1 << 16, 1 << 16)

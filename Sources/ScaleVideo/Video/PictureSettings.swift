@@ -39,7 +39,7 @@ struct PictureSettings {
         matrix = isRGB ? AVCOL_SPC_SMPTE170M : source.colorspace
         // Full range stays where the codec marks it; elsewhere (and from
         // RGB) the converter makes pictures of limited range (PictureAdapter).
-        let isFullRangeFormat = [AV_PIX_FMT_YUVJ420P, AV_PIX_FMT_YUVJ422P, AV_PIX_FMT_YUVJ444P].contains(source.pix_fmt)
+        let isFullRangeFormat = source.pix_fmt.isFullRangeYUV
         range =
             plan.fullRange
             ? AVCOL_RANGE_JPEG : isFullRangeFormat || isRGB || source.color_range == AVCOL_RANGE_JPEG ? AVCOL_RANGE_MPEG : source.color_range
