@@ -51,8 +51,15 @@ final class ChannelLayout {
         let (side, back) = (Self.bits(AV_CHAN_SIDE_LEFT, AV_CHAN_SIDE_RIGHT), Self.bits(AV_CHAN_BACK_LEFT, AV_CHAN_BACK_RIGHT))
         let mask = layout.u.mask
         guard !held.contains(mask) else { return nil }
-        let swapped = mask & side == side && mask & back == 0 ? mask & ~side | back : mask & back == back && mask & side == 0 ? mask & ~back | side : mask
-        guard swapped != mask, held.contains(swapped), let other = try? ChannelLayout(mask: swapped) else { return nil }
+        let swapped: UInt64
+        if mask & side == side && mask & back == 0 {
+            swapped = mask & ~side | back
+        } else if mask & back == back && mask & side == 0 {
+            swapped = mask & ~back | side
+        } else {
+            return nil
+        }
+        guard held.contains(swapped), let other = try? ChannelLayout(mask: swapped) else { return nil }
         return other.name
     }
 

@@ -6,8 +6,7 @@ final class Decoder {
 
     init(stream: Stream) throws {
         let parameters = stream.pointer.pointee.codecpar!
-        let sideAlpha = stream.hasSideAlpha ? Self.sideAlphaDecoder(for: stream) : nil
-        guard let codec = sideAlpha ?? avcodec_find_decoder(parameters.pointee.codec_id) else {
+        guard let codec = stream.sideAlphaDecoder ?? avcodec_find_decoder(parameters.pointee.codec_id) else {
             let name = String(cString: avcodec_get_name(parameters.pointee.codec_id))
             let kind = av_get_media_type_string(parameters.pointee.codec_type).map { String(cString: $0) } ?? "a"
             throw FFmpegError(SV_AVERROR_DECODER_NOT_FOUND, "cannot decode its \(kind) stream (codec \(name))")
@@ -21,13 +20,6 @@ final class Decoder {
     }
 
     deinit { avcodec_free_context(&context) }
-
-    /// libvpx's decoder of the stream's codec, which reads the alpha plane
-    /// WebM keeps beside VP8 and VP9 pictures (FFmpeg's own leave it out).
-    static func sideAlphaDecoder(for stream: Stream) -> UnsafePointer<AVCodec>? {
-        let name = stream.parameters.codec_id == AV_CODEC_ID_VP9 ? "libvpx-vp9" : "libvpx"
-        return avcodec_find_decoder_by_name(name)
-    }
 
     var codecContext: UnsafeMutablePointer<AVCodecContext> { context! }
 

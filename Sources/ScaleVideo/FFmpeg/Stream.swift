@@ -57,11 +57,14 @@ struct Stream {
     /// Whether this FFmpeg has a decoder for its codec.
     var canBeDecoded: Bool { avcodec_find_decoder(parameters.codec_id) != nil }
 
-    /// Whether it is VP8 or VP9 whose alpha plane rides beside the picture
-    /// (WebM's alpha_mode), which only libvpx's own decoders read.
-    var hasSideAlpha: Bool {
-        [AV_CODEC_ID_VP8, AV_CODEC_ID_VP9].contains(parameters.codec_id)
-            && tags.contains { $0.key.lowercased() == "alpha_mode" && $0.value == "1" } && Decoder.sideAlphaDecoder(for: self) != nil
+    /// For VP8 or VP9 whose alpha plane rides beside the picture (WebM's
+    /// alpha_mode), libvpx's decoder, which alone reads it (FFmpeg's own
+    /// leave it out); nil for any other stream, or where it is missing.
+    var sideAlphaDecoder: UnsafePointer<AVCodec>? {
+        guard [AV_CODEC_ID_VP8, AV_CODEC_ID_VP9].contains(parameters.codec_id),
+            tags.contains(where: { $0.key.lowercased() == "alpha_mode" && $0.value == "1" })
+        else { return nil }
+        return avcodec_find_decoder_by_name(parameters.codec_id == AV_CODEC_ID_VP9 ? "libvpx-vp9" : "libvpx")
     }
 
     var parameters: AVCodecParameters { pointer.pointee.codecpar.pointee }

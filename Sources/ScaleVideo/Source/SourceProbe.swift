@@ -144,8 +144,7 @@ extension SourceVideo {
     /// its declared duration; or, from a Matroska DURATION tag, at the tag
     /// and at its length after the start.
     private static func declaredEnds(of stream: Stream, start: Rational) -> [Rational] {
-        if let ticks = stream.declaredDuration, ticks > 0, let seconds = stream.timeBase.seconds(ofTicks: ticks),
-            let end = start.adding(seconds)
+        if let seconds = stream.statedSeconds, seconds.isPositive, let end = start.adding(seconds)
         {
             return [end]
         }
@@ -202,8 +201,8 @@ extension SourcePicture {
             width: parameters.width, height: parameters.height,
             aspectRatio: Rational(parameters.sample_aspect_ratio), orientation: stream.displayMatrix.flatMap(Orientation.init(matrix:)),
             isHDR: transfer == AVCOL_TRC_SMPTE2084 || transfer == AVCOL_TRC_ARIB_STD_B67,
-            format: PictureFormat(stream.hasSideAlpha ? AV_PIX_FMT_YUVA420P : AVPixelFormat(parameters.format)),
+            format: PictureFormat(stream.sideAlphaDecoder != nil ? AV_PIX_FMT_YUVA420P : AVPixelFormat(parameters.format)),
             isFullRange: parameters.color_range == AVCOL_RANGE_JPEG
-                || [AV_PIX_FMT_YUVJ420P, AV_PIX_FMT_YUVJ422P, AV_PIX_FMT_YUVJ444P].contains(AVPixelFormat(parameters.format)))
+                || AVPixelFormat(parameters.format).isFullRangeYUV)
     }
 }

@@ -73,9 +73,7 @@ final class StreamDecoder {
 
     /// The stream's declared duration in samples; nil when it declares none.
     private var declaredLength: Int? {
-        guard let ticks = stream.declaredDuration, ticks > 0, let seconds = stream.timeBase.seconds(ofTicks: ticks) else {
-            return nil
-        }
+        guard let seconds = stream.statedSeconds, seconds.isPositive else { return nil }
         return Int(seconds.ticks(per: Int64(decoder.sampleRate)))
     }
 
