@@ -22,23 +22,45 @@ struct FolderDependencyTests {
     ]
 
     @Test func eachFolderUsesOnlyTheFoldersBelowIt() throws {
-        let root = Repository.file("Sources/ScaleVideo")
-        let library = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { !$0.hasPrefix(".") }.sorted()
-        let paths = library.map { ($0, root.appendingPathComponent($0)) } + [("Timing", Repository.file("Sources/Timing"))]
-        let folders = paths.map(\.0)
-        #expect(Set(folders) == Set(Self.allowed.keys), "folders: \(folders)")
-        var files: [(folder: String, text: String)] = []
-        for (folder, path) in paths {
-            for name in try FileManager.default.contentsOfDirectory(atPath: path.path) where name.hasSuffix(".swift") {
-                files.append((folder, try String(contentsOf: path.appendingPathComponent(name), encoding: .utf8)))
-            }
-        }
+        let files = try Self.sources()
+        #expect(Set(files.map(\.folder)) == Set(Self.allowed.keys), "folders: \(Set(files.map(\.folder)).sorted())")
         let timingImports = files.filter { $0.folder == "Timing" }.flatMap { $0.text.split(separator: "\n").filter { $0.hasPrefix("import ") } }
         #expect(timingImports.isEmpty, "the Timing target imports \(timingImports)")
-        let uses = TypeUses(files)
+        let uses = TypeUses(files.map { ($0.folder, $0.text) })
         let wrong = uses.pairs.filter { !(Self.allowed[$0.from]?.contains($0.to) ?? false) }
         #expect(wrong.isEmpty, "\(wrong.map { "\($0.from) uses \($0.to): \($0.types.sorted().joined(separator: ", "))" })")
-        for (folder, path) in paths { #expect((try FileManager.default.contentsOfDirectory(atPath: path.path)).count <= 20, "\(folder)") }
+        for (directory, count) in Dictionary(grouping: files, by: \.directory).mapValues(\.count) {
+            #expect(count <= 20, "\(directory) holds \(count) files")
+        }
+    }
+
+    /// FFmpeg's C stays in its wrappers: no file outside `FFmpeg/` imports
+    /// the C module or reaches into a C struct through `.pointee`.
+    @Test func cStaysInTheFFmpegFolder() throws {
+        let files = try Self.sources()
+        #expect(files.contains { $0.folder == "FFmpeg" && !cUses($0.text).isEmpty }, "the check finds the wrappers' own C")
+        for file in files where file.folder != "FFmpeg" {
+            let uses = cUses(file.text)
+            #expect(uses.isEmpty, "\(file.path): \(uses.joined(separator: ", "))")
+        }
+        #expect(cUses("import CFFmpeg\nlet x = frame.pointer.pointee.width") == ["import CFFmpeg", ".pointee"])
+        #expect(cUses("// .pointee in a comment\nlet text = \"import CFFmpeg .pointee\"").isEmpty)
+    }
+
+    /// Every Swift file of the library's folders (a subfolder's files are its
+    /// folder's) and of the Timing target.
+    private static func sources() throws -> [(folder: String, directory: String, path: String, text: String)] {
+        let roots = [(nil, Repository.file("Sources/ScaleVideo")), ("Timing", Repository.file("Sources/Timing"))]
+        var files: [(folder: String, directory: String, path: String, text: String)] = []
+        for (name, root) in roots {
+            for path in try #require(FileManager.default.subpaths(atPath: root.path)) where path.hasSuffix(".swift") {
+                let parts = path.split(separator: "/").map(String.init)
+                let folder = name ?? parts[0]
+                let directory = ([folder] + parts.dropFirst(name == nil ? 1 : 0).dropLast()).joined(separator: "/")
+                files.append((folder, directory, path, try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)))
+            }
+        }
+        return files
     }
 
     /// Files stay small enough to read whole and functions short enough to
@@ -70,6 +92,13 @@ struct FolderDependencyTests {
         ])
         #expect(uses.pairs.map { "\($0.from)>\($0.to):\($0.types.sorted())" } == ["High>Low:[\"Clock\"]"])
     }
+}
+
+/// The C a source's code (comments and strings aside) uses: an import of
+/// FFmpeg's C module, a `.pointee`.
+func cUses(_ text: String) -> [String] {
+    let code = TypeUses.code(text)
+    return (code.contains("import CFFmpeg") ? ["import CFFmpeg"] : []) + (code.contains(".pointee") ? [".pointee"] : [])
 }
 
 /// Which folder names types declared in which other folder.
@@ -105,7 +134,7 @@ struct TypeUses {
     }
 
     /// The text without comments and string literals.
-    private static func code(_ text: String) -> String {
+    static func code(_ text: String) -> String {
         var result = ""
         var inString = false
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).makeIterator()

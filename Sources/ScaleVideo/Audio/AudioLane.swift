@@ -59,7 +59,7 @@ final class AudioLane<Sample: PCMSample>: TrackLane {
             plan.mono ? ChannelLayout(channels: 1) : try plan.writtenLayout.map(ChannelLayout.init(named:)) ?? ChannelLayout(copying: sourceLayout)
         let encoder = try encoding.makeEncoder(layout: layout, rate: plan.writtenRate, globalHeader: output.wantsGlobalHeader)
         reader = SampleReader(layout: sourceLayout, rate: rate, family: encoding.family)
-        writer = try SampleWriter(encoding: encoding, layout: layout, rate: plan.writtenRate)
+        writer = try SampleWriter(format: encoding.sampleFormat, family: encoding.family, layout: layout, rate: plan.writtenRate)
         track = try EncodedTrack(encoder: encoder, output: output, tags: plan.tags)
         track.stream.mark(isDefault: plan.isDefault, isForced: plan.isForced)
         let blockSize = encoder.audioFrameSize ?? 4096

@@ -14,8 +14,7 @@ final class RateChange<Sample: PCMSample> {
     private var output: UnsafeMutableBufferPointer<Sample>
 
     init(layout: ChannelLayout, family: SampleFamily, from inputRate: Int, to outputRate: Int, frames: Int, blockSize: Int) throws {
-        converter = try SampleConverter(
-            layout: &layout.layout, format: family.packedFormat, from: Int32(inputRate), to: Int32(outputRate))
+        converter = try SampleConverter(resampling: family, layout: layout, from: inputRate, to: outputRate)
         channels = layout.channels
         self.blockSize = blockSize
         remaining = frames
@@ -52,11 +51,7 @@ final class RateChange<Sample: PCMSample> {
             output.deallocate()
             output = .allocate(capacity: capacity * channels)
         }
-        var plane: UnsafePointer<UInt8>? = input.map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) }
-        var target: UnsafeMutablePointer<UInt8>? = UnsafeMutableRawPointer(output.baseAddress!).assumingMemoryBound(to: UInt8.self)
-        let made = try withUnsafeMutablePointer(to: &plane) { planes in
-            try withUnsafeMutablePointer(to: &target) { try converter.convert(input == nil ? nil : planes, count: Int32(frames), into: $0, capacity: Int32(capacity)) }
-        }
+        let made = try converter.convert(interleaved: input, frames: frames, into: output.baseAddress!, capacity: capacity)
         pending += UnsafeBufferPointer(rebasing: output[0..<(made * channels)])
     }
 

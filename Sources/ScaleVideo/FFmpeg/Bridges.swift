@@ -68,9 +68,9 @@ extension SampleFamily {
 
 extension PictureFormat {
     /// How FFmpeg describes `format`: YUV, its chroma, depth and alpha.
-    init(_ format: AVPixelFormat) {
-        let name = av_get_pix_fmt_name(format).map { String(cString: $0) } ?? "unknown"
-        guard let descriptor = av_pix_fmt_desc_get(format)?.pointee else {
+    init(_ format: PixelFormat) {
+        let name = format.name
+        guard let descriptor = av_pix_fmt_desc_get(format.value)?.pointee else {
             self.init(name: name, chroma: nil, depth: 8, hasAlpha: false)
             return
         }

@@ -25,6 +25,9 @@ final class Decoder {
 
     var sampleRate: Int { Int(codecContext.pointee.sample_rate) }
 
+    /// The pictures a video decoder gives, as far as it knows them.
+    var picture: PictureParameters { PictureParameters(codecContext.pointee) }
+
     /// Bytes that one sample of every channel takes in a packet, for PCM,
     /// whose samples all have one size; nil for any other codec.
     var pcmFrameBytes: Int? {

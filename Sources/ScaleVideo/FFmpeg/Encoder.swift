@@ -1,6 +1,6 @@
 import CFFmpeg
 
-/// An encoder, configured by the caller before it is opened.
+/// An encoder, opened with the parameters of what it encodes.
 final class Encoder {
     private var context: UnsafeMutablePointer<AVCodecContext>?
     let codec: UnsafePointer<AVCodec>
@@ -29,9 +29,43 @@ final class Encoder {
         try check(avcodec_open2(context, codec, &dictionary), "cannot open the \(name) encoder")
     }
 
+    /// A video encoder of pictures of `picture` at `frameRate`.
+    convenience init(
+        name: String, globalHeader: Bool, options: [String: String] = [:], picture: PictureParameters, frameRate: Rational
+    ) throws {
+        try self.init(name: name, globalHeader: globalHeader, options: options) {
+            picture.configure($0, frameRate: frameRate)
+        }
+    }
+
+    /// An audio encoder of `sound`.
+    convenience init(name: String, globalHeader: Bool, sound: SoundParameters) throws {
+        try self.init(name: name, globalHeader: globalHeader) { sound.configure($0) }
+    }
+
     deinit { avcodec_free_context(&context) }
 
     var codecContext: UnsafeMutablePointer<AVCodecContext> { context! }
+
+    /// The pictures a video encoder takes, as it was opened (an encoder may
+    /// change the pixel shape it was given).
+    var picture: PictureParameters { PictureParameters(codecContext.pointee) }
+
+    /// Whether this FFmpeg has an encoder named `name`.
+    static func isAvailable(_ name: String) -> Bool { avcodec_find_encoder_by_name(name) != nil }
+
+    /// The sample rates the encoder named `name` lists; nil when it takes any.
+    static func sampleRates(of name: String) -> [Int]? {
+        guard let encoder = avcodec_find_encoder_by_name(name), var rate = encoder.pointee.supported_samplerates else {
+            return nil
+        }
+        var rates: [Int] = []
+        while rate.pointee != 0 {
+            rates.append(Int(rate.pointee))
+            rate += 1
+        }
+        return rates
+    }
     /// The unit of the timestamps given and returned, in seconds.
     var timeBase: Rational { Rational(codecContext.pointee.time_base) ?? .zero }
 

@@ -27,6 +27,15 @@ public struct FFmpegError: Error, CustomStringConvertible, Sendable {
     /// An input or output failure (`EIO`) while doing `operation`.
     static func inputOutput(_ operation: String) -> FFmpegError { FFmpegError(sv_averror(EIO), operation) }
 
+    /// An argument that cannot be (`EINVAL`) for `operation`.
+    static func invalid(_ operation: String) -> FFmpegError { FFmpegError(sv_averror(EINVAL), operation) }
+
+    /// A count out of range (`ERANGE`) for `operation`.
+    static func outOfRange(_ operation: String) -> FFmpegError { FFmpegError(sv_averror(ERANGE), operation) }
+
+    /// Memory that could not be had (`ENOMEM`) for `operation`.
+    static func outOfMemory(_ operation: String) -> FFmpegError { FFmpegError(sv_averror(ENOMEM), operation) }
+
     /// The data read was damaged (`AVERROR_INVALIDDATA`), as opposed to a failure of the machine.
     public var isInvalidData: Bool { code == SV_AVERROR_INVALIDDATA }
 

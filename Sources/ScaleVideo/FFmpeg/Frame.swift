@@ -10,11 +10,11 @@ final class Frame {
     }
 
     /// A frame with a picture buffer of its own, `width` x `height` in `format`.
-    convenience init(width: Int32, height: Int32, format: AVPixelFormat) throws {
+    convenience init(width: Int32, height: Int32, format: PixelFormat) throws {
         try self.init()
         pointer.pointee.width = width
         pointer.pointee.height = height
-        pointer.pointee.format = format.rawValue
+        pointer.pointee.format = format.value.rawValue
         try check(av_frame_get_buffer(pointer, 0), "av_frame_get_buffer")
     }
 
@@ -59,13 +59,7 @@ final class Frame {
 
     /// Marks the picture with the colour tags `encoder` is set to: an
     /// encoder that writes them into each frame (ProRes) reads the frame's.
-    func markColours(as encoder: Encoder) {
-        let context = encoder.codecContext.pointee
-        pointer.pointee.color_primaries = context.color_primaries
-        pointer.pointee.color_trc = context.color_trc
-        pointer.pointee.colorspace = context.colorspace
-        pointer.pointee.color_range = context.color_range
-    }
+    func markColours(as encoder: Encoder) { colour = encoder.picture.colour }
 
     /// The bytes of a kind of side data the frame carries.
     func sideData(_ kind: AVFrameSideDataType) -> UnsafeRawBufferPointer? {

@@ -19,8 +19,14 @@ final class InputFile {
 
     func stream(at index: Int32) -> Stream { Stream(format.pointee.streams[Int(index)]!, of: self) }
 
+    /// The video stream FFmpeg's players would show.
+    var bestVideoStream: Stream? { bestStream(AVMEDIA_TYPE_VIDEO) }
+
+    /// The audio stream FFmpeg's players would play.
+    var bestAudioStream: Stream? { bestStream(AVMEDIA_TYPE_AUDIO) }
+
     /// The default stream of a kind, as libavformat picks it.
-    func bestStream(_ type: AVMediaType) -> Stream? {
+    private func bestStream(_ type: AVMediaType) -> Stream? {
         let index = av_find_best_stream(context, type, -1, -1, nil, 0)
         guard index >= 0 else { return nil }
         return stream(at: index)

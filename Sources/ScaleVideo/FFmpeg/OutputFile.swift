@@ -64,8 +64,13 @@ final class OutputFile: Sendable {
         try addStream(encodedBy: encoder.codecContext, tags: tags)
     }
 
+    /// Adds a stream carrying what `encoder` makes, tagged with `tags`.
+    func addStream(for encoder: SubtitleEncoder, tags: [Tag]) throws -> Stream {
+        try addStream(encodedBy: encoder.codecContext, tags: tags)
+    }
+
     /// Adds a stream carrying what the encoder of `context` makes.
-    func addStream(encodedBy context: UnsafeMutablePointer<AVCodecContext>, tags: [Tag]) throws -> Stream {
+    private func addStream(encodedBy context: UnsafeMutablePointer<AVCodecContext>, tags: [Tag]) throws -> Stream {
         try addStream(tags: tags) { stream in
             try check(avcodec_parameters_from_context(stream.pointee.codecpar, context), "stream parameters")
             stream.pointee.time_base = context.pointee.time_base

@@ -12,7 +12,7 @@ enum PNGWriter {
             context.pointee.pix_fmt = AV_PIX_FMT_RGB24
             context.pointee.time_base = AVRational(num: 1, den: 1)
         }
-        let frame = try Frame(width: Int32(image.width), height: Int32(image.height), format: AV_PIX_FMT_RGB24)
+        let frame = try Frame(width: Int32(image.width), height: Int32(image.height), format: PixelFormat(AV_PIX_FMT_RGB24))
         let plane = sv_frame_planes_mutable(frame.pointer)[0]!
         let linesize = Int(sv_frame_linesizes(frame.pointer)[0])
         let rowBytes = image.width * 3

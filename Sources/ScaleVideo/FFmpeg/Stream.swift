@@ -71,6 +71,20 @@ struct Stream {
 
     var isAudio: Bool { parameters.codec_type == AVMEDIA_TYPE_AUDIO }
 
+    /// A video stream's picture as its parameters state it.
+    var picture: PictureParameters { PictureParameters(parameters) }
+
+    /// An audio stream's sample rate as its parameters state it.
+    var sampleRate: Int { Int(parameters.sample_rate) }
+
+    /// Marks an output video stream with its frame rate, its pixels' shape
+    /// and, unless 0, the codec tag the container gives it.
+    func markPictures(frameRate: Rational, aspectRatio: Rational, codecTag: UInt32) {
+        if codecTag != 0 { pointer.pointee.codecpar.pointee.codec_tag = codecTag }
+        pointer.pointee.avg_frame_rate = frameRate.avRational ?? AVRational(num: 0, den: 1)
+        pointer.pointee.sample_aspect_ratio = aspectRatio.avRational ?? AVRational(num: 0, den: 1)
+    }
+
     /// Marked as the stream of its kind to play.
     var isDefault: Bool { pointer.pointee.disposition & AV_DISPOSITION_DEFAULT != 0 }
 

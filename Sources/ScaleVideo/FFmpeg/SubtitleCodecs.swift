@@ -7,6 +7,9 @@ final class Subtitle {
 
     init() { pointer.initialize(to: AVSubtitle()) }
 
+    /// The cue holds no text and no picture.
+    var isEmpty: Bool { pointer.pointee.num_rects == 0 }
+
     deinit {
         avsubtitle_free(pointer)
         pointer.deallocate()

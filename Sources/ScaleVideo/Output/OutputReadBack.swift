@@ -16,7 +16,7 @@ struct OutputReadBack {
         if input.storesSamplesContiguously, videoStream == nil, let stream = audioStreams.first,
             let sound = try StreamDecoder(path: path, streamIndex: stream.index, kind: "audio").countWithoutDecoding()
         {
-            let rate = Double(stream.pointer.pointee.codecpar.pointee.sample_rate)
+            let rate = Double(stream.sampleRate)
             measured = MeasuredOutput(
                 videoFrames: 0, videoDuration: 0, audioTracks: [.init(samples: sound.count, duration: Double(sound.count) / rate)])
             return
@@ -57,8 +57,7 @@ private struct AudioCount {
         rate = Int32(decoder.sampleRate)
         frame = try Frame()
         pcmFrameBytes = decoder.pcmFrameBytes
-        let base = stream.pointer.pointee.time_base
-        countsSamples = base.num == 1 && base.den == rate
+        countsSamples = stream.timeBase == Rational(1, Int64(rate))
     }
 
     mutating func add(_ packet: Packet) throws {

@@ -1,5 +1,3 @@
-import CFFmpeg
-
 /// The frames a time map that plays backwards shows (SPEC §13), in the
 /// order the output takes them, decoded a key-frame interval at a time as
 /// mpv plays backwards: for the next frames to show that lie in one
@@ -58,10 +56,9 @@ final class BackwardFrames: FrameSource {
         decoder = try Decoder(stream: input.stream)
         packet = try Packet()
         frame = try Frame()
-        let parameters = input.stream.parameters
-        let bytes = av_image_get_buffer_size(
-            AVPixelFormat(rawValue: parameters.format), max(parameters.width, 1), max(parameters.height, 1), 1)
-        self.limit = limit ?? max(8, Self.pictureBudget / max(Int(bytes), 1))
+        let picture = input.stream.picture
+        let bytes = picture.format.pictureBytes(width: picture.width, height: picture.height)
+        self.limit = limit ?? max(8, Self.pictureBudget / max(bytes, 1))
     }
 
     var stream: Stream { input.stream }

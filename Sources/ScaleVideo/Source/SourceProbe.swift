@@ -1,4 +1,3 @@
-import CFFmpeg
 import FoundationEssentials
 import Glibc
 
@@ -20,7 +19,7 @@ extension SourceInfo {
         // A cover picture is a video stream too, but not a movie's picture.
         let moving = streams.filter { $0.kind == .video }
         let videoStream =
-            input.bestStream(AVMEDIA_TYPE_VIDEO).flatMap { best in moving.contains { $0.index == best.index } ? best : nil }
+            input.bestVideoStream.flatMap { best in moving.contains { $0.index == best.index } ? best : nil }
             ?? moving.first
         let video = try videoStream.map { try SourceVideo(stream: $0, in: input) }
         let audio = streams.filter(\.isAudio).map {
@@ -32,7 +31,7 @@ extension SourceInfo {
                 index: $0.index, codec: $0.codecName, isText: $0.holdsText, timeBase: $0.timeBase, tags: $0.tags,
                 isDefault: $0.isDefault, isForced: $0.isForced)
         }
-        let best = input.bestStream(AVMEDIA_TYPE_AUDIO)?.index
+        let best = input.bestAudioStream?.index
         let cover = streams.first { $0.kind == .picture && !$0.pictureBytes.isEmpty }
         let attachments = streams.filter { $0.kind == .attachment && !$0.extradata.isEmpty }.map {
             SourceAttachment(bytes: $0.extradata, tags: $0.tags)
@@ -50,7 +49,7 @@ extension SourceInfo {
             video: video, audio: audio, defaultAudio: audio.firstIndex { $0.index == best }, subtitles: subtitles,
             attachments: attachments,
             cover: cover.map {
-                SourceCover(index: $0.index, bytes: $0.pictureBytes, codec: $0.codecName, width: $0.parameters.width, height: $0.parameters.height)
+                SourceCover(index: $0.index, bytes: $0.pictureBytes, codec: $0.codecName, width: $0.picture.width, height: $0.picture.height)
             },
             timecode: start, tags: input.tags,
             chapters: input.chapters, leftOut: leftOut,
@@ -194,15 +193,13 @@ extension SourceVideo {
 
 extension SourcePicture {
     init(stream: Stream) throws {
-        let parameters = stream.parameters
-        guard parameters.width > 0, parameters.height > 0 else { throw ScaleError.notMedia("picture size is unknown") }
-        let transfer = parameters.color_trc
+        let picture = stream.picture
+        guard picture.width > 0, picture.height > 0 else { throw ScaleError.notMedia("picture size is unknown") }
         self.init(
-            width: parameters.width, height: parameters.height,
-            aspectRatio: Rational(parameters.sample_aspect_ratio), orientation: stream.displayMatrix.flatMap(Orientation.init(matrix:)),
-            isHDR: transfer == AVCOL_TRC_SMPTE2084 || transfer == AVCOL_TRC_ARIB_STD_B67,
-            format: PictureFormat(stream.sideAlphaDecoder != nil ? AV_PIX_FMT_YUVA420P : AVPixelFormat(parameters.format)),
-            isFullRange: parameters.color_range == AVCOL_RANGE_JPEG
-                || AVPixelFormat(parameters.format).isFullRangeYUV)
+            width: picture.width, height: picture.height,
+            aspectRatio: picture.aspectRatio, orientation: stream.displayMatrix.flatMap(Orientation.init(matrix:)),
+            isHDR: picture.colour.isHDR,
+            format: PictureFormat(stream.sideAlphaDecoder != nil ? .yuva420p : picture.format),
+            isFullRange: picture.colour.isFullRange || picture.format.isFullRangeYUV)
     }
 }

@@ -30,7 +30,7 @@ final class SubtitleSink {
             let encoder = try SubtitleEncoder(
                 name: name, header: decoder.header, timeBase: Self.timeBase, globalHeader: output.wantsGlobalHeader)
             converter = (decoder, encoder)
-            stream = try output.addStream(encodedBy: encoder.codecContext, tags: plan.tags)
+            stream = try output.addStream(for: encoder, tags: plan.tags)
         } else {
             converter = nil
             stream = try output.addStream(copying: source, timeBase: Self.timeBase, tags: plan.tags)
@@ -48,7 +48,7 @@ final class SubtitleSink {
         let out: Packet
         if let (decoder, encoder) = converter {
             do {
-                guard let subtitle = try decoder.decode(packet), subtitle.pointer.pointee.num_rects > 0 else { return }
+                guard let subtitle = try decoder.decode(packet), !subtitle.isEmpty else { return }
                 try encoder.encode(subtitle, into: converted)
             } catch let error as FFmpegError where error.isInvalidData {
                 warn("skipped a damaged subtitle packet (\(error.message))")

@@ -1,5 +1,3 @@
-import CFFmpeg
-
 /// `--motion flow`: in-between pictures of scale-video's own (the C++
 /// FlowKernel over OpenCV, loaded as FlowLibrary): dense optical flow both
 /// ways between the two pictures around the instant (DIS, on luma, on a grid
@@ -17,47 +15,31 @@ final class OpticalFlowInBetweens: InBetweenPictures {
 
     /// The in-betweens of the pictures `encoder` takes: planar YUV without alpha.
     init(picturesOf encoder: Encoder) throws {
-        let context = encoder.codecContext.pointee
-        guard let descriptor = av_pix_fmt_desc_get(context.pix_fmt), descriptor.pointee.nb_components == 3,
-            descriptor.pointee.flags & UInt64(AV_PIX_FMT_FLAG_PLANAR) != 0
-        else { throw FFmpegError(sv_averror(EINVAL), "--motion flow makes planar YUV pictures without alpha") }
-        let depth = Int32(descriptor.pointee.comp.0.depth)
+        let picture = encoder.picture
+        guard picture.format.isPlanarWithoutAlpha else {
+            throw FFmpegError.invalid("--motion flow makes planar YUV pictures without alpha")
+        }
+        let depth = Int32(picture.format.depth)
+        let shift = picture.format.chromaShift
         library = try FlowLibrary.loaded()
-        guard
-            let kernel = library.new(
-                context.width, context.height, Int32(descriptor.pointee.log2_chroma_w), Int32(descriptor.pointee.log2_chroma_h),
-                depth > 8 ? 2 : 1, depth)
-        else { throw FFmpegError(sv_averror(ENOMEM), "cannot make the optical flow") }
+        guard let kernel = library.new(picture.width, picture.height, shift.width, shift.height, depth > 8 ? 2 : 1, depth) else {
+            throw FFmpegError.outOfMemory("cannot make the optical flow")
+        }
         self.kernel = kernel
-        output = try Frame(width: context.width, height: context.height, format: context.pix_fmt)
+        output = try Frame(width: picture.width, height: picture.height, format: picture.format)
     }
 
     deinit { library.free(kernel) }
 
     func picture(between a: Frame, and b: Frame, weight: Rational) throws -> Frame {
         if prepared.map({ $0.0 !== a || $0.1 !== b }) ?? true {
-            let result = Self.planes(of: a) { aPlanes, aStrides in
-                Self.planes(of: b) { bPlanes, bStrides in library.prepare(kernel, aPlanes, aStrides, bPlanes, bStrides) }
-            }
-            guard result == 0 else { throw FFmpegError(sv_averror(ENOMEM), "the optical flow failed") }
+            let result = library.prepare(kernel, a.planes, a.strides, b.planes, b.strides)
+            guard result == 0 else { throw FFmpegError.outOfMemory("the optical flow failed") }
             prepared = (a, b)
         }
-        try check(av_frame_make_writable(output.pointer), "av_frame_make_writable")
-        let frame = output.pointer
-        let out: [UnsafeMutablePointer<UInt8>?] = (0..<3).map { sv_frame_planes_mutable(frame)![$0] }
-        let strides = (0..<3).map { sv_frame_linesizes(frame)![$0] }
-        let result = library.interpolate(kernel, weight.doubleValue, out, strides)
-        guard result == 0 else { throw FFmpegError(sv_averror(ENOMEM), "the optical flow failed") }
+        try output.makeWritable()
+        let result = library.interpolate(kernel, weight.doubleValue, output.mutablePlanes, output.strides)
+        guard result == 0 else { throw FFmpegError.outOfMemory("the optical flow failed") }
         return output
-    }
-
-    /// Calls `body` with the picture's three planes and their strides.
-    private static func planes<Result>(
-        of picture: Frame, _ body: (UnsafePointer<UnsafePointer<UInt8>?>, UnsafePointer<Int32>) -> Result
-    ) -> Result {
-        let frame = picture.pointer
-        let data: [UnsafePointer<UInt8>?] = (0..<3).map { sv_frame_planes(frame)![$0] }
-        let strides = (0..<3).map { sv_frame_linesizes(frame)![$0] }
-        return body(data, strides)
     }
 }

@@ -1,5 +1,3 @@
-import CFFmpeg
-
 /// Blends pictures of the encoder's planar YUV format (8-bit, or up to 16
 /// bits a sample) plane by plane and row by row, with Crossfade and
 /// SampleMean: a crossfade of two, or the mean of a running sum. The result
@@ -23,30 +21,22 @@ final class PictureBlender {
 
     /// A blender of the pictures `encoder` takes.
     init(picturesOf encoder: Encoder) throws {
-        let context = encoder.codecContext.pointee
-        let (width, height, format) = (context.width, context.height, context.pix_fmt)
-        guard let descriptor = av_pix_fmt_desc_get(format), descriptor.pointee.flags & UInt64(AV_PIX_FMT_FLAG_PLANAR) != 0
-        else { throw FFmpegError(sv_averror(EINVAL), "cannot blend pictures of this pixel format") }
-        let info = descriptor.pointee
-        let components = [info.comp.0, info.comp.1, info.comp.2, info.comp.3].prefix(Int(info.nb_components))
-        let count = Int(components.map(\.plane).max() ?? 0) + 1
-        planes = (0..<count).map { plane in
-            let isChroma = plane == 1 || plane == 2
-            let w = isChroma ? -((-Int(width)) >> Int(info.log2_chroma_w)) : Int(width)
-            let h = isChroma ? -((-Int(height)) >> Int(info.log2_chroma_h)) : Int(height)
-            return (w, h)
+        let picture = encoder.picture
+        guard let planes = picture.format.planeSizes(width: Int(picture.width), height: Int(picture.height)) else {
+            throw FFmpegError.invalid("cannot blend pictures of this pixel format")
         }
-        isWide = info.comp.0.depth > 8
-        largest = (1 << Int(info.comp.0.depth)) - 1
-        output = try Frame(width: width, height: height, format: format)
+        self.planes = planes
+        isWide = picture.format.depth > 8
+        largest = (1 << picture.format.depth) - 1
+        output = try Frame(width: picture.width, height: picture.height, format: picture.format)
     }
 
     /// `(1 − weight) · a + weight · b`; valid until the next call.
     func crossfade(_ a: Frame, _ b: Frame, weight: Rational) throws -> Frame {
         guard let fade = Crossfade(weight: weight, largest: largest) else {
-            throw FFmpegError(sv_averror(EINVAL), "cannot blend pictures by \(weight)")
+            throw FFmpegError.invalid("cannot blend pictures by \(weight)")
         }
-        try check(av_frame_make_writable(output.pointer), "av_frame_make_writable")
+        try output.makeWritable()
         for (plane, size) in planes.enumerated() {
             for y in 0..<size.height {
                 if isWide {
@@ -109,13 +99,13 @@ final class PictureBlender {
     func mean(count: Int) throws -> Frame {
         if let (a, b) = pair {
             pair = nil
-            guard count == 2 else { throw FFmpegError(sv_averror(ERANGE), "cannot average \(count) pictures from two") }
+            guard count == 2 else { throw FFmpegError.outOfRange("cannot average \(count) pictures from two") }
             return try crossfade(a, b, weight: Rational(1, 2)!)
         }
         guard let mean = SampleMean(count: count, largest: isWide ? Int(UInt16.max) : largest) else {
-            throw FFmpegError(sv_averror(ERANGE), "cannot average \(count) pictures")
+            throw FFmpegError.outOfRange("cannot average \(count) pictures")
         }
-        try check(av_frame_make_writable(output.pointer), "av_frame_make_writable")
+        try output.makeWritable()
         for (plane, size) in planes.enumerated() {
             sums[plane].withUnsafeBufferPointer { sum in
                 for y in 0..<size.height {
@@ -133,15 +123,10 @@ final class PictureBlender {
 
     /// Row `y` of `plane` of `picture`, as samples of type T.
     private func row<T>(_ picture: Frame, _ plane: Int, _ y: Int) -> UnsafeBufferPointer<T> {
-        let frame = picture.pointer
-        let start = sv_frame_planes(frame)[plane]! + y * Int(sv_frame_linesizes(frame)[plane])
-        return UnsafeBufferPointer(start: UnsafeRawPointer(start).assumingMemoryBound(to: T.self), count: planes[plane].width)
+        picture.row(plane, y, count: planes[plane].width)
     }
 
     private func mutableRow<T>(_ plane: Int, _ y: Int) -> UnsafeMutableBufferPointer<T> {
-        let frame = output.pointer
-        let start = sv_frame_planes_mutable(frame)[plane]! + y * Int(sv_frame_linesizes(frame)[plane])
-        return UnsafeMutableBufferPointer(
-            start: UnsafeMutableRawPointer(start).assumingMemoryBound(to: T.self), count: planes[plane].width)
+        output.mutableRow(plane, y, count: planes[plane].width)
     }
 }

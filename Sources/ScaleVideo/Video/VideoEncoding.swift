@@ -1,4 +1,3 @@
-import CFFmpeg
 import Glibc
 
 /// How the video is encoded: the libavcodec encoder of the codec asked for,
@@ -7,7 +6,7 @@ import Glibc
 struct VideoEncoding: Sendable {
     let codec: VideoCodec
     let encoderName: String
-    let pixelFormat: AVPixelFormat
+    let pixelFormat: PixelFormat
     /// Private options: the encoder's rate factor and speed, prores_ks's
     /// `profile`, libx265's log level.
     let options: [String: String]
@@ -24,7 +23,7 @@ struct VideoEncoding: Sendable {
         format: PictureFormat
     ) {
         self.codec = codec
-        pixelFormat = av_get_pix_fmt(format.name)
+        pixelFormat = PixelFormat(name: format.name) ?? PixelFormat(name: "yuv420p")!
         var options: [String: String] = [:]
         var codecTag: UInt32 = 0
         switch codec {

@@ -51,8 +51,8 @@ final class VideoLane: TrackLane {
         stage = try backwards?.runs.map { PickedPictures(runs: $0, adapter: adapter) }
             ?? shown.map { try NearestPictures(shown: $0, adapter: adapter) }
             ?? Self.movingStage(followed, adapter: adapter, encoder: encoder)
-        if plan.picture.turn == nil { try StreamSideData.copyDisplayMatrix(from: stream, to: track.stream) }
-        if let hdr = plan.picture.hdr { try StreamSideData.add(hdr, to: track.stream) }
+        if plan.picture.turn == nil { try stream.copyDisplayMatrix(to: track.stream) }
+        if let hdr = plan.picture.hdr { try track.stream.add(hdr) }
     }
 
     /// The frames of a map that plays backwards or runs as the smooth curve

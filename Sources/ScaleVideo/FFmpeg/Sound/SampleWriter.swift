@@ -10,14 +10,15 @@ final class SampleWriter<Sample: PCMSample> {
     private let format: AVSampleFormat
     private let converter: SampleConverter?
 
-    init(encoding: AudioEncoding, layout: ChannelLayout, rate: Int) throws {
+    /// Frames of `format` made from interleaved samples of `family`.
+    init(format: SampleFormat, family: SampleFamily, layout: ChannelLayout, rate: Int) throws {
         frame = try Frame()
         self.layout = layout
         self.rate = Int32(rate)
-        format = encoding.sampleFormat
-        let packed = encoding.family.packedFormat
+        self.format = format.value
+        let packed = family.packedFormat
         converter =
-            format == packed ? nil : try SampleConverter(layout: &layout.layout, rate: self.rate, from: packed, to: format)
+            self.format == packed ? nil : try SampleConverter(layout: &layout.layout, rate: self.rate, from: packed, to: self.format)
     }
 
     /// A frame holding `samples` (interleaved, whole frames of the layout's

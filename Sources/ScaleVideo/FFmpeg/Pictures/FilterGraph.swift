@@ -12,8 +12,9 @@ final class FilterGraph {
     /// - Parameters:
     ///   - description: the chain, e.g. `zscale=t=linear,format=gbrpf32le`.
     ///   - frame: a frame like those to come (size, format, pixel shape).
-    init(_ description: String, framesLike picture: Frame, timeBase: AVRational) throws {
+    init(_ description: String, framesLike picture: Frame, timeBase: Rational) throws {
         let frame = picture.pointer
+        let timeBase = try timeBase.timeBase()
         output = try Frame()
         var graph = avfilter_graph_alloc()
         guard graph != nil else { throw FFmpegError(sv_averror(ENOMEM), "avfilter_graph_alloc") }

@@ -51,3 +51,25 @@ final class SampleConverter {
         max(swr_get_out_samples(context, count), count)
     }
 }
+
+extension SampleConverter {
+    /// A resampler of interleaved samples of `family` in `layout` from
+    /// `inputRate` to `outputRate`.
+    convenience init(resampling family: SampleFamily, layout: ChannelLayout, from inputRate: Int, to outputRate: Int) throws {
+        try self.init(layout: &layout.layout, format: family.packedFormat, from: Int32(inputRate), to: Int32(outputRate))
+    }
+
+    /// Converts `frames` interleaved frames at `input` (nil drains) into
+    /// `output`, which has room for `capacity` frames; returns the frames written.
+    func convert<Sample>(interleaved input: UnsafePointer<Sample>?, frames: Int, into output: UnsafeMutablePointer<Sample>, capacity: Int)
+        throws -> Int
+    {
+        var plane: UnsafePointer<UInt8>? = input.map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) }
+        var target: UnsafeMutablePointer<UInt8>? = UnsafeMutableRawPointer(output).assumingMemoryBound(to: UInt8.self)
+        return try withUnsafeMutablePointer(to: &plane) { planes in
+            try withUnsafeMutablePointer(to: &target) {
+                try convert(input == nil ? nil : planes, count: Int32(frames), into: $0, capacity: Int32(capacity))
+            }
+        }
+    }
+}

@@ -5,21 +5,21 @@ import CFFmpeg
 final class PixelConverter {
     private let context: OpaquePointer
     private let output: Frame
-    let sourceFormat: AVPixelFormat
-    let sourceWidth: Int32
-    let sourceHeight: Int32
+    private let sourceFormat: AVPixelFormat
+    private let sourceWidth: Int32
+    private let sourceHeight: Int32
 
     /// - Parameter fullRange: the pictures made span the full (JPEG) range;
     ///   otherwise video's limited range. The source's range is the
     ///   picture's own (a "J" format or its tag).
-    init(from picture: Frame, toWidth width: Int32, height: Int32, format: AVPixelFormat, fullRange: Bool) throws {
+    init(from picture: Frame, toWidth width: Int32, height: Int32, format: PixelFormat, fullRange: Bool) throws {
         let frame = picture.pointer
         sourceFormat = AVPixelFormat(frame.pointee.format)
         sourceWidth = frame.pointee.width
         sourceHeight = frame.pointee.height
         guard
             let context = sws_getContext(
-                sourceWidth, sourceHeight, sourceFormat, width, height, format, SWS_BICUBIC, nil, nil, nil)
+                sourceWidth, sourceHeight, sourceFormat, width, height, format.value, SWS_BICUBIC, nil, nil, nil)
         else {
             let name = av_get_pix_fmt_name(sourceFormat).map { String(cString: $0) } ?? "unknown"
             throw FFmpegError(sv_averror(EINVAL), "cannot convert pictures from \(name)")
