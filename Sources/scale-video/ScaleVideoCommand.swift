@@ -54,8 +54,7 @@ struct ScaleVideoCommand: ParsableCommand {
         }
         if video.motion != .nearest && target.curve == .smooth { throw ValidationError(JobPlan.curveRefusal(motion: video.motion) + ".") }
         let codec = video.videoCodec ?? outputs.chosenContainer?.defaultVideoCodec ?? .h264
-        if let crf = video.crf, !codec.rateFactors.contains(crf) {
-            let range = codec.rateFactors
+        if let crf = video.crf, let range = codec.rateFactors, !range.contains(crf) {
             throw ValidationError("--crf must be between \(range.lowerBound) and \(range.upperBound) for \(codec.rawValue).")
         }
     }

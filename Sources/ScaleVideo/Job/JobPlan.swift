@@ -135,7 +135,7 @@ public struct JobPlan: Sendable {
         if request.noAudio && !writesVideo {
             throw ScaleError.failed("has no video to write, and --no-audio leaves out its sound")
         }
-        if writesVideo, let picture = source.video?.picture { try checkSize(picture, codec: request.videoCodec) }
+        if writesVideo, let picture = source.video?.picture { try checkEncoder(picture, codec: request.videoCodec) }
         let tracks = try audioTracks(of: request, source: source, container: container)
         if tracks.isEmpty {
             if !writesVideo { throw ScaleError.noAudioToWrite(request.output) }

@@ -19,8 +19,12 @@ extension JobPlan {
                 + "\(seconds(written.picture)) s and its sound \(seconds(written.sound)) s")
     }
 
-    /// The encoder takes pictures of `codec.smallestSide` each way and more.
-    static func checkSize(_ picture: SourcePicture, codec: VideoCodec) throws {
+    /// This FFmpeg has the codec's encoder, and it takes pictures of
+    /// `codec.smallestSide` each way and more.
+    static func checkEncoder(_ picture: SourcePicture, codec: VideoCodec) throws {
+        guard codec.encoder.isAvailable else {
+            throw ScaleError.failed("this FFmpeg has no \(codec.encoder.name) encoder, which writes \(codec.title) here")
+        }
         let (width, height, least) = (picture.width & ~1, picture.height & ~1, codec.smallestSide)
         guard width < least || height < least else { return }
         throw ScaleError.failed(
@@ -40,7 +44,7 @@ extension JobPlan {
         do {
             let hdr = mode == .highDynamicRange ? try StreamSideData.hdrMetadata(of: request.input, streamIndex: video.streamIndex) : nil
             let turn = container.marksOrientation ? nil : video.picture.orientation
-            let fullRange = video.picture.isFullRange && mode == .standard && request.videoCodec.marksFullRange
+            let fullRange = video.picture.isFullRange && mode == .standard && request.videoCodec.encoder.marksFullRange
             return PicturePlan(mode: mode, format: format, hdr: hdr, fullRange: fullRange, turn: turn)
         } catch let error as FFmpegError {
             throw ScaleError.failed("its HDR metadata cannot be read (\(error.message))")

@@ -39,43 +39,16 @@ public enum VideoCodec: String, Sendable, CaseIterable {
         }
     }
 
-    /// Whether its encoder marks full-range (JPEG-range) pictures as such
-    /// in the stream (libx264's and libx265's VUI, libvpx's colour range).
-    var marksFullRange: Bool { [.h264, .hevc, .vp9].contains(self) }
-
     /// Takes a constant rate factor (--crf) and a speed (--preset).
-    public var takesRateFactor: Bool { self != .prores }
+    public var takesRateFactor: Bool { encoder.rateFactors != nil }
 
-    /// The constant rate factors the encoder takes: lower is better.
-    public var rateFactors: ClosedRange<Int> {
-        switch self {
-        case .h264, .hevc, .prores: 0...51
-        case .vp9: 0...63
-        case .av1: 1...63
-        }
-    }
+    /// The constant rate factors its encoder takes (lower is better); nil
+    /// when it takes none.
+    public var rateFactors: ClosedRange<Int>? { encoder.rateFactors }
 
-    /// The rate factor used when none is asked for: the encoder's own for
-    /// libx264 and libx265; for VP9 and AV1, where the encoders have none
-    /// that means constant quality, a quality like libx264's default.
-    public var defaultRateFactor: Int {
-        switch self {
-        case .h264, .prores: 23
-        case .hevc: 28
-        case .vp9: 32
-        case .av1: 35
-        }
-    }
-
-    /// The smallest picture the encoder takes, in pixels each way (a
+    /// The smallest picture its encoder takes, in pixels each way (a
     /// picture's size is rounded down to even first).
-    public var smallestSide: Int32 {
-        switch self {
-        case .h264, .prores, .vp9: 2
-        case .hevc: 16
-        case .av1: 64
-        }
-    }
+    public var smallestSide: Int32 { encoder.smallestSide }
 }
 
 /// The ProRes flavours prores_ks writes, from the smallest files to the
