@@ -1,0 +1,28 @@
+/// What a media file holds, as a list of files shows it: how long it
+/// lasts, its picture's size as shown and frame rate, and its tracks.
+public struct MediaFacts: Sendable, Codable, Equatable {
+    /// Seconds: the video's measured length, or for sound alone the length
+    /// the container states; nil when neither is known.
+    public let duration: Double?
+    /// The picture as it is shown (a quarter turn trades its sides); nil without video.
+    public let width: Int?
+    public let height: Int?
+    /// Frames per second (their average where they come at no one rate); nil without video.
+    public let fps: Double?
+    public let audioTracks: Int
+    public let subtitleTracks: Int
+
+    /// The facts of a readable file with video or audio.
+    public init(path: String) throws {
+        let source = try SourceInfo(path: path)
+        let video = source.video
+        let swaps = video?.picture.orientation?.swapsSides == true
+        let (width, height) = video.map { (Int($0.picture.width), Int($0.picture.height)) } ?? (0, 0)
+        self.width = video.map { _ in swaps ? height : width }
+        self.height = video.map { _ in swaps ? width : height }
+        fps = video?.frameRate?.doubleValue
+        duration = video?.duration.doubleValue ?? (try? InputFile(path: path))?.duration?.doubleValue
+        audioTracks = source.audio.count
+        subtitleTracks = source.subtitles.count
+    }
+}
