@@ -11,6 +11,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .systemLibrary(
@@ -42,10 +44,19 @@ let package = Package(
         // The pure timing code: no C, so the compiler keeps FFmpeg out of it.
         .target(name: "Timing"),
         .target(name: "ScaleVideo", dependencies: ["Timing", "CFFmpeg", "CRubberBand", "CScalerKernel", "CBlendKernel"]),
+        // The studio (SPEC §15): a local web page over the library.
+        .target(
+            name: "Studio",
+            dependencies: [
+                "ScaleVideo", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Page")]
+        ),
         .executableTarget(
             name: "scale-video",
             dependencies: [
                 "ScaleVideo",
+                "Studio",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -4,7 +4,6 @@ import ScaleVideo
 
 /// `scale-video`: reads the options, makes one request template, and runs
 /// (or with --dry-run only plans) a batch of inputs with it.
-@main
 struct ScaleVideoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scale-video",

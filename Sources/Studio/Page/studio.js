@@ -1,0 +1,219 @@
+// The studio's page: plain JavaScript modules over the server's API
+// (docs/studio.md). Every control carries the data-test name SPEC §15 gives.
+import { MapEditor } from "./map-editor.js";
+import { drawLevels } from "./levels.js";
+
+const $ = (id) => document.getElementById(id);
+const state = { file: null, facts: null, levels: null, planTimer: 0, planAsked: 0, job: null };
+
+async function api(path, options = {}) {
+  const response = await fetch(path, options);
+  const text = await response.text();
+  const body = text ? JSON.parse(text) : null;
+  if (!response.ok) throw new Error(body?.error?.message ?? `${response.status} ${response.statusText}`);
+  return body;
+}
+
+function showError(error) { $("error").textContent = error ? String(error.message ?? error) : ""; }
+
+async function listFiles() {
+  const files = await api("/api/files");
+  const list = $("files");
+  list.replaceChildren(...files.map((file) => {
+    const item = document.createElement("li");
+    const name = document.createElement("button");
+    name.type = "button";
+    name.dataset.test = "file";
+    name.textContent = file.name;
+    name.addEventListener("click", () => choose(file));
+    const facts = document.createElement("small");
+    facts.textContent = describe(file.facts);
+    item.append(name, facts);
+    return item;
+  }));
+  return files;
+}
+
+function describe(facts) {
+  const parts = [];
+  if (facts.duration != null) parts.push(`${facts.duration.toFixed(2)} s`);
+  if (facts.width) parts.push(`${facts.width}×${facts.height}`);
+  if (facts.fps) parts.push(`${Math.round(facts.fps * 1000) / 1000} fps`);
+  parts.push(`${facts.audioTracks} audio`);
+  if (facts.subtitleTracks) parts.push(`${facts.subtitleTracks} subtitles`);
+  return parts.join(" · ");
+}
+
+async function choose(file) {
+  state.file = file.name;
+  state.facts = file.facts;
+  $("chosen").textContent = file.name;
+  $("source").src = `/media/${encodeURIComponent(file.name)}`;
+  editor.reset(file.facts.duration ?? 1);
+  syncDuration();
+  state.levels = null;
+  drawLevels($("waveform"), null, 0);
+  if (file.facts.audioTracks > 0) {
+    api(`/api/levels/${encodeURIComponent(file.name)}`).then((levels) => {
+      state.levels = levels;
+      drawLevels($("waveform"), levels, $("source").currentTime);
+    }).catch(showError);
+  }
+  askPlan();
+}
+
+function options() {
+  const chosen = { file: state.file, fps: $("fps").value, motion: $("motion").value, keepPitch: $("keep-pitch").checked,
+    reverse: $("reverse").checked, container: $("container").value };
+  if ($("use-map").checked) {
+    chosen.timeMap = $("time-map").value.trim();
+    chosen.curve = $("smooth").checked ? "smooth" : "straight";
+  } else if (state.target === "duration") {
+    chosen.duration = Number($("duration").value);
+  } else {
+    chosen.factor = Number($("factor").value);
+  }
+  return chosen;
+}
+
+function askPlan() {
+  clearTimeout(state.planTimer);
+  state.planTimer = setTimeout(plan, 120);
+}
+
+async function plan() {
+  if (!state.file) return;
+  const asked = ++state.planAsked;
+  try {
+    const planned = await api("/api/plan", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(options()) });
+    if (asked !== state.planAsked) return;
+    $("plan-frames").textContent = String(planned.frames);
+    $("plan-duration").textContent = String(planned.duration);
+    $("plan-tracks").textContent = planned.tracks.map((track) => `${track.kind} ${track.index}: ${track.written ?? track.dropped}`).join("; ");
+    showError(null);
+  } catch (error) {
+    if (asked === state.planAsked) showError(error);
+  }
+}
+
+function syncDuration() {
+  const seconds = (state.facts?.duration ?? 0) * Number($("factor").value);
+  $("duration").value = seconds ? seconds.toFixed(3) : "";
+  $("factor-shown").textContent = `×${Number($("factor").value)}`;
+}
+
+async function render() {
+  try {
+    const job = await api("/api/renders", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(options()) });
+    showError(null);
+    follow(job);
+  } catch (error) {
+    showError(error);
+  }
+}
+
+async function follow(job) {
+  state.job = job.id;
+  $("cancel").disabled = false;
+  while (state.job === job.id) {
+    const now = await api(`/api/renders/${job.id}`).catch((error) => { showError(error); return null; });
+    if (!now) break;
+    $("progress").value = now.progress;
+    $("progress-text").textContent = `${Math.floor(now.progress)}%` + (now.etaSeconds != null ? `, ${Math.ceil(now.etaSeconds)} s left` : "") + ` (${now.state})`;
+    if (!["queued", "running"].includes(now.state)) {
+      ended(now);
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  listRenders();
+}
+
+function ended(job) {
+  $("cancel").disabled = true;
+  state.job = null;
+  if (job.state === "done") showResult(job);
+  else if (job.state === "failed") showError(job.error);
+}
+
+function showResult(job) {
+  const path = `/results/${encodeURIComponent(job.output)}`;
+  $("result").src = path;
+  $("download").href = `${path}?download=1`;
+  $("download").hidden = false;
+  $("download").textContent = `Download ${job.output}`;
+}
+
+async function cancel() {
+  if (!state.job) return;
+  try { await api(`/api/renders/${state.job}/cancel`, { method: "POST" }); } catch (error) { showError(error); }
+}
+
+async function listRenders() {
+  const jobs = await api("/api/renders");
+  $("renders").replaceChildren(...jobs.slice().reverse().map((job) => {
+    const item = document.createElement("li");
+    item.textContent = `${job.output}: ${job.state}${job.state === "running" ? ` ${Math.floor(job.progress)}%` : ""}${job.error ? ` (${job.error})` : ""}`;
+    if (job.state === "done") {
+      const play = document.createElement("button");
+      play.type = "button";
+      play.textContent = "Play";
+      play.addEventListener("click", () => showResult(job));
+      item.append(" ", play);
+    }
+    return item;
+  }));
+  const open = jobs.find((job) => job.state === "queued" || job.state === "running");
+  if (open && !state.job) follow(open);
+}
+
+async function upload(file) {
+  try {
+    await api(`/api/files?name=${encodeURIComponent(file.name)}`, { method: "POST", body: file });
+    showError(null);
+    await listFiles();
+  } catch (error) {
+    showError(error);
+  }
+}
+
+const editor = new MapEditor($("map-editor"), $("time-map"), () => {
+  if (!$("use-map").checked) $("use-map").checked = true;
+  askPlan();
+});
+
+function seekFromWaveform(event) {
+  if (!state.levels) return;
+  const canvas = $("waveform");
+  const box = canvas.getBoundingClientRect();
+  const fraction = Math.min(Math.max((event.clientX - box.left) / box.width, 0), 1);
+  $("source").currentTime = fraction * state.levels.duration;
+  drawLevels(canvas, state.levels, $("source").currentTime);
+}
+
+function wire() {
+  $("factor").addEventListener("input", () => { state.target = "factor"; syncDuration(); $("use-map").checked = false; askPlan(); });
+  $("duration").addEventListener("input", () => {
+    state.target = "duration";
+    const seconds = Number($("duration").value);
+    if (state.facts?.duration && seconds > 0) {
+      $("factor").value = String(seconds / state.facts.duration);
+      $("factor-shown").textContent = `×${Math.round((seconds / state.facts.duration) * 1000) / 1000}`;
+    }
+    $("use-map").checked = false;
+    askPlan();
+  });
+  for (const id of ["fps", "motion", "keep-pitch", "reverse", "container", "use-map", "smooth"]) $(id).addEventListener("change", askPlan);
+  $("time-map").addEventListener("input", () => { editor.read(); $("use-map").checked = true; askPlan(); });
+  $("render").addEventListener("click", render);
+  $("cancel").addEventListener("click", cancel);
+  $("upload").addEventListener("change", (event) => { if (event.target.files[0]) upload(event.target.files[0]); });
+  let dragging = false;
+  $("waveform").addEventListener("pointerdown", (event) => { dragging = true; seekFromWaveform(event); });
+  window.addEventListener("pointerup", () => { dragging = false; });
+  $("waveform").addEventListener("pointermove", (event) => { if (dragging) seekFromWaveform(event); });
+  $("source").addEventListener("timeupdate", () => { if (state.levels) drawLevels($("waveform"), state.levels, $("source").currentTime); });
+}
+
+wire();
+listFiles().then(listRenders).catch(showError);

@@ -1,0 +1,119 @@
+import Foundation
+import Hummingbird
+
+/// The studio's renders: run by the engine one at a time in the order
+/// asked, each observable (progress, time left) and cancellable; the list
+/// is saved on every change. A render outlives the page that asked for
+/// it; `stop()` cancels what runs when the server ends.
+actor RenderQueue {
+    private let engine: Engine
+    private let file: JobFile
+    private var jobs: [RenderJob]
+    private var running: (id: String, process: Process)?
+    /// The engine's arguments of each queued render.
+    private var pending: [String: [String]] = [:]
+
+    init(engine: Engine, file: JobFile) {
+        self.engine = engine
+        self.file = file
+        jobs = file.load()
+    }
+
+    var list: [RenderJob] { jobs }
+
+    func job(_ id: String) throws -> RenderJob {
+        guard let job = jobs.first(where: { $0.id == id }) else { throw HTTPError(.notFound, message: "no render \(id)") }
+        return job
+    }
+
+    /// Queues a render of `options` to `output`, unless one is already
+    /// queued or running for that output.
+    func submit(_ options: RenderOptions, output: String, arguments: [String]) throws -> RenderJob {
+        if jobs.contains(where: { $0.isOpen && $0.output == output }) {
+            throw HTTPError(.conflict, message: "\(output) is already being rendered")
+        }
+        let job = RenderJob(id: UUID().uuidString.lowercased(), options: options, output: output, state: .queued, progress: 0)
+        jobs.append(job)
+        pending[job.id] = arguments
+        file.save(jobs)
+        startNext()
+        return job
+    }
+
+    /// Cancels a queued or running render; an ended one is left as it is.
+    func cancel(_ id: String) throws -> RenderJob {
+        let job = try job(id)
+        if let running, running.id == id {
+            running.process.interrupt()
+        } else if job.state == .queued {
+            update(id) { ($0.state, $0.error) = (.cancelled, nil) }
+            pending[id] = nil
+        }
+        return try self.job(id)
+    }
+
+    /// Cancels every render, waiting for the running one to clean up.
+    func stop() async {
+        for job in jobs where job.state == .queued { update(job.id) { $0.state = .cancelled } }
+        pending.removeAll()
+        guard let running else { return }
+        running.process.interrupt()
+        let process = running.process
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                process.waitUntilExit()
+                continuation.resume()
+            }
+        }
+    }
+
+    private func startNext() {
+        guard running == nil, let next = jobs.first(where: { $0.state == .queued }), let arguments = pending[next.id] else { return }
+        pending[next.id] = nil
+        do {
+            let started = try engine.start(arguments + ["--json", "--progress", "json"])
+            running = (next.id, started.process)
+            update(next.id) { $0.state = .running }
+            Task { await self.follow(next.id, started) }
+        } catch {
+            update(next.id) { ($0.state, $0.error) = (.failed, "cannot start the engine: \(error)") }
+            startNext()
+        }
+    }
+
+    /// Reads the engine's progress lines, then its result, as it runs.
+    private func follow(_ id: String, _ run: Engine.Running) async {
+        let stdout = Task.detached { await Engine.readAll(run.stdout) }
+        var lastMessage: String?
+        for await line in ProgressLines(run.stderr) {
+            guard let event = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { continue }
+            if event["event"] as? String == "progress", let fraction = event["fraction"] as? Double {
+                update(id) { ($0.progress, $0.etaSeconds) = (min(fraction * 100, 100), event["etaSeconds"] as? Double) }
+            }
+            if let message = event["message"] as? String { lastMessage = message }
+        }
+        let result = await stdout.value
+        run.process.waitUntilExit()
+        finish(id, status: run.process.terminationStatus, result: String(decoding: result, as: UTF8.self), message: lastMessage)
+    }
+
+    private func finish(_ id: String, status: Int32, result: String, message: String?) {
+        let object = JSONValue(text: result.trimmingCharacters(in: .whitespacesAndNewlines))
+        update(id) { job in
+            job.result = object
+            switch (status, object?[string: "status"]) {
+            case (0, _): (job.state, job.progress) = (.done, 100)
+            case (_, "cancelled"), (130, _): job.state = .cancelled
+            default: (job.state, job.error) = (.failed, object?[string: "error"] ?? message ?? "the engine failed (exit \(status))")
+            }
+        }
+        running = nil
+        startNext()
+    }
+
+    private func update(_ id: String, _ change: (inout RenderJob) -> Void) {
+        guard let index = jobs.firstIndex(where: { $0.id == id }) else { return }
+        change(&jobs[index])
+        file.save(jobs)
+    }
+}

@@ -1,0 +1,77 @@
+import Dispatch
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import Synchronization
+
+/// `scale-video studio` (SPEC §15): serves the page until Ctrl-C.
+public enum Studio {
+    /// Serves `options.folder` until SIGINT or SIGTERM; prints the page's
+    /// address, with its token, as one line on standard output; returns the
+    /// exit status (130 after Ctrl-C, 143 after SIGTERM), renders under way
+    /// cancelled and cleaned up.
+    public static func serve(_ options: StudioOptions) async throws -> Int32 {
+        let folder = try StudioFolder(options.folder)
+        let outputs = try StudioFolder.made(options.outputFolder ?? folder.root + "/scaled")
+        let token = Access<BasicRequestContext>.newToken()
+        let hosts = HostList()
+        let renders = RenderQueue(engine: Engine(program: options.engine), file: JobFile(outputFolder: outputs))
+        let router = Router()
+        router.add(middleware: HostAndToken(token: token, hosts: hosts))
+        router.add(middleware: NotFoundMessage())
+        StudioRoutes(
+            files: StudioFiles(folder: folder, uploadLimit: options.uploadLimit), outputs: outputs,
+            engine: Engine(program: options.engine), renders: renders, page: try PageAssets()
+        ).add(to: router)
+        let app = Application(
+            router: router, configuration: .init(address: .hostname(options.host, port: options.port), serverName: nil),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? options.port
+                let names = Set([options.host, "localhost", "127.0.0.1"].map { "\($0.lowercased()):\(port)" })
+                hosts.set(names)
+                FileHandle.standardOutput.write(Data("http://\(Self.shown(options.host)):\(port)/?token=\(token)\n".utf8))
+            },
+            logger: Logger(label: "studio") { _ in SwiftLogNoOpLogHandler() })
+        let serving = Task { try await app.runService(gracefulShutdownSignals: []) }
+        let stopped = Mutex<Int32?>(nil)
+        let traps = [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number)
+            source.setEventHandler {
+                stopped.withLock { $0 = $0 ?? 128 + number }
+                serving.cancel()
+            }
+            source.resume()
+            return source
+        }
+        let outcome = await serving.result
+        await renders.stop()
+        traps.forEach { $0.cancel() }
+        if let status = stopped.withLock({ $0 }) { return status }
+        try outcome.get()
+        return 0
+    }
+
+    /// The host as an address shows it: an IPv6 address in brackets.
+    static func shown(_ host: String) -> String { host.contains(":") ? "[\(host)]" : host }
+}
+
+/// The Host values the page is served under, known once the port is.
+final class HostList: Sendable {
+    private let names = Mutex<Set<String>>([])
+
+    func set(_ names: Set<String>) { self.names.withLock { $0 = names } }
+    var current: Set<String> { names.withLock { $0 } }
+}
+
+/// `Access` with the Host values of the port bound.
+struct HostAndToken: RouterMiddleware {
+    typealias Context = BasicRequestContext
+    let token: String
+    let hosts: HostList
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        try await Access<Context>(token: token, hosts: hosts.current).handle(request, context: context, next: next)
+    }
+}

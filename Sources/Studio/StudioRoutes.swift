@@ -1,0 +1,95 @@
+import Foundation
+import Hummingbird
+import ScaleVideo
+
+/// The page's HTTP API (docs/studio.md), every route behind `Access`.
+struct StudioRoutes: Sendable {
+    let files: StudioFiles
+    let outputs: StudioFolder
+    let engine: Engine
+    let renders: RenderQueue
+    let page: PageAssets
+
+    func add(to router: Router<BasicRequestContext>) {
+        router.get("/") { _, _ in try page.response("index.html") }
+        router.get("/page/:asset") { _, context in try page.response(try Self.name(context, "asset")) }
+        router.get("/api/files") { _, _ in try json(await files.list()) }
+        router.post("/api/files") { request, _ in
+            let name = request.uri.queryParameters["name"].map(String.init) ?? ""
+            return try json(try await files.upload(name, body: request.body), status: .created)
+        }
+        router.get("/media/:name") { request, context in
+            let name = try Self.name(context, "name")
+            return try await FileResponse.make(path: try files.folder.file(name), request: request, context: context)
+        }
+        router.get("/api/levels/:name") { _, context in
+            let path = try files.folder.file(try Self.name(context, "name"))
+            return try json(try await Self.levels(of: path))
+        }
+        router.post("/api/plan") { request, context in
+            let options = try await Self.options(request, context)
+            return raw(try await engine.plan(try arguments(options)))
+        }
+        router.get("/api/renders") { _, _ in try json(await renders.list) }
+        router.post("/api/renders") { request, context in
+            try json(try await submit(try await Self.options(request, context)), status: .accepted)
+        }
+        router.get("/api/renders/:id") { _, context in try json(try await renders.job(try context.parameters.require("id"))) }
+        router.post("/api/renders/:id/cancel") { _, context in
+            try json(try await renders.cancel(try context.parameters.require("id")))
+        }
+        router.get("/results/:name") { request, context in
+            let name = try Self.name(context, "name")
+            let download = request.uri.queryParameters["download"] != nil ? name : nil
+            return try await FileResponse.make(path: try outputs.file(name), request: request, context: context, download: download)
+        }
+    }
+
+    /// The engine's arguments for a render or plan of `options`.
+    private func arguments(_ options: RenderOptions) throws -> [String] {
+        try options.arguments(path: try files.folder.file(options.file), outputFolder: outputs.root)
+    }
+
+    /// Plans `options` (refused as the command line refuses them), then queues the render.
+    private func submit(_ options: RenderOptions) async throws -> RenderJob {
+        let arguments = try arguments(options)
+        let plan = try JSONSerialization.jsonObject(with: try await engine.plan(arguments)) as? [String: Any]
+        guard let output = (plan?["output"] as? String).map({ ($0 as NSString).lastPathComponent }) else {
+            throw HTTPError(.unprocessableContent, message: "the engine gave no output name")
+        }
+        return try await renders.submit(options, output: output, arguments: arguments)
+    }
+
+    /// A path parameter, its percent-escapes undone.
+    private static func name(_ context: BasicRequestContext, _ key: String) throws -> String {
+        let raw = try context.parameters.require(key)
+        guard let name = raw.removingPercentEncoding else { throw HTTPError(.badRequest, message: "\(raw) is not a name") }
+        return name
+    }
+
+    private static func options(_ request: Request, _ context: BasicRequestContext) async throws -> RenderOptions {
+        do {
+            return try await request.decode(as: RenderOptions.self, context: context)
+        } catch {
+            throw HTTPError(.badRequest, message: "the options are not JSON of the studio's form (docs/studio.md)")
+        }
+    }
+
+    private static func levels(of path: String) async throws -> SoundLevels {
+        do {
+            return try await Task.detached { try SoundLevels(path: path) }.value
+        } catch {
+            throw HTTPError(.unprocessableContent, message: "\((path as NSString).lastPathComponent): \(error)")
+        }
+    }
+}
+
+/// `value` as a JSON response.
+func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+    raw(try JSONEncoder().encode(value), status: status)
+}
+
+/// JSON bytes as a response.
+func raw(_ data: Data, status: HTTPResponse.Status = .ok) -> Response {
+    Response(status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+}
