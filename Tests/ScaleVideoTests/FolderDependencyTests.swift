@@ -8,15 +8,16 @@ import Testing
 struct FolderDependencyTests {
     /// The folders each may use, as docs/architecture.md gives them.
     static let allowed: [String: Set<String>] = [
-        "Job": ["Video", "Audio", "Subtitles", "Output", "Source", "Waveform", "FFmpeg", "Signal", "Timing", "Support"],
+        "Job": ["Video", "Audio", "Subtitles", "Output", "Source", "Waveform", "FFmpeg", "PCM", "Pictures", "Timing", "Support"],
         "Subtitles": ["Source", "Output", "FFmpeg", "Timing", "Support"],
-        "Video": ["Source", "Output", "FFmpeg", "Signal", "Timing", "Support"],
-        "Audio": ["Source", "Output", "Waveform", "FFmpeg", "Signal", "Timing", "Support"],
-        "Output": ["Source", "FFmpeg", "Signal", "Timing", "Support"],
-        "Source": ["FFmpeg", "Signal", "Timing", "Support"],
-        "FFmpeg": ["Waveform", "Signal", "Timing", "Support"],
-        "Waveform": ["Signal", "Timing", "Support"],
-        "Signal": ["Timing", "Support"],
+        "Video": ["Source", "Output", "FFmpeg", "Pictures", "Timing", "Support"],
+        "Audio": ["Source", "Output", "Waveform", "FFmpeg", "PCM", "Timing", "Support"],
+        "Output": ["Source", "FFmpeg", "Timing", "Support"],
+        "Source": ["FFmpeg", "PCM", "Pictures", "Timing", "Support"],
+        "FFmpeg": ["Waveform", "PCM", "Pictures", "Timing", "Support"],
+        "Waveform": ["PCM", "Timing", "Support"],
+        "PCM": ["Timing", "Support"],
+        "Pictures": ["Timing", "Support"],
         "Timing": [],
         "Support": [],
     ]

@@ -3,7 +3,7 @@
 
 #include <stdint.h>
 
-/// The loops of SampleBlend.swift's Crossfade and SampleMean over rows of
+/// The loops of RowBlend.swift's Crossfade and SampleMean over rows of
 /// picture samples, in C so that the compiler may use the processor's
 /// widest vectors (AVX2 where it has them, chosen when the program loads).
 /// Integer arithmetic only: every loop gives the same result to the bit
