@@ -65,8 +65,9 @@ struct SparseDecodingTests {
         let factor = try #require(Rational(1, 50))
         let fps = try #require(Rational(30, 1))
         let clock = try #require(FrameClock(factor: factor, fps: fps, timeBase: stream.timeBase, frameCount: 4))
-        let shown = ShownFrames(references: PacketReferences(stream: stream), clock: clock)
-        let decoding = try StreamDecoder(path: source.path, streamIndex: 0, kind: "video", selection: shown)
+        let shown = ShownFrames(clock: clock)
+        let selection = ShownPackets(references: PacketReferences(stream: stream), frames: shown)
+        let decoding = try StreamDecoder(path: source.path, streamIndex: 0, kind: "video", selection: selection)
         var decoded: [Int64] = []
         // Each frame arrives at the clock, as the lane's nearest-frame stage gives it.
         while let frame = try decoding.nextFrame(), let time = frame.timestamp {
@@ -96,8 +97,9 @@ struct SparseDecodingTests {
         let factor = try #require(Rational(shape.num, shape.den))
         let fps = try #require(Rational(30, 1))
         let clock = try #require(FrameClock(factor: factor, fps: fps, timeBase: stream.timeBase, frameCount: shape.frames))
-        let shown = ShownFrames(references: PacketReferences(stream: stream), clock: clock)
-        let decoding = try StreamDecoder(path: long.path, streamIndex: 0, kind: "video", selection: shown)
+        let shown = ShownFrames(clock: clock)
+        let selection = ShownPackets(references: PacketReferences(stream: stream), frames: shown)
+        let decoding = try StreamDecoder(path: long.path, streamIndex: 0, kind: "video", selection: selection)
         while let frame = try decoding.nextFrame(), let time = frame.timestamp { _ = shown.arrive(timestamp: time) }
         let held = decoding.mostPacketsHeld
         if shape.holds {

@@ -12,7 +12,7 @@ protocol PictureStage: AnyObject {
 }
 
 /// `--motion nearest` (SPEC §4): the frame clock's sample and hold, as the
-/// source's ShownFrames decides it. A source frame is converted only when
+/// lane's ShownFrames decides it. A source frame is converted only when
 /// it fills an output frame, once for all the frames it fills.
 final class NearestPictures: PictureStage {
     private let shown: ShownFrames

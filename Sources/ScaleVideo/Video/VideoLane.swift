@@ -1,8 +1,8 @@
 /// Demux → decode → picture stage → (swscale) → encoder → muxer, for the
 /// video stream, a decoded frame a step. With `--motion nearest`, frames
 /// the clock skips are never decoded when they can be left out
-/// (ShownFrames), nor converted; a repeated frame is sent again with a new
-/// timestamp, not copied.
+/// (ShownFrames, which the source's ShownPackets asks), nor converted; a
+/// repeated frame is sent again with a new timestamp, not copied.
 final class VideoLane: TrackLane {
     private let frames: any FrameSource
     let track: EncodedTrack
@@ -36,8 +36,9 @@ final class VideoLane: TrackLane {
         let clock = backwards?.runs == nil ? followed.clock() : nil
         if backwards?.runs == nil && clock == nil { throw ScaleError.impossibleTarget }
         // A blend or a flow needs every frame.
-        let shown = plan.motion == .nearest ? clock.map { ShownFrames(references: video.references, clock: $0) } : nil
-        frames = try backwards?.frames ?? StreamDecoder(packets: packets, kind: "video", selection: shown, warn: warn)
+        let shown = plan.motion == .nearest ? clock.map(ShownFrames.init) : nil
+        let selection = shown.map { ShownPackets(references: video.references, frames: $0) }
+        frames = try backwards?.frames ?? StreamDecoder(packets: packets, kind: "video", selection: selection, warn: warn)
         checksEnd = backwards == nil
         let stream = frames.stream
         frameCount = plan.frames
