@@ -15,8 +15,10 @@ public struct MotionPlan: Sendable {
     public enum Picture: Equatable, Sendable {
         /// Frame i as it is.
         case frame(Int)
-        /// `(1 − weight) · from + weight · to`, weight in (0, 1).
-        case crossfade(from: Int, to: Int, weight: Rational)
+        /// The picture `weight` of the way from `from` to `to`, weight in
+        /// (0, 1): under blend their crossfade, `(1 − weight) · from +
+        /// weight · to`; under flow, the optical flow's picture of that instant.
+        case inBetween(from: Int, to: Int, weight: Rational)
         /// The running sum of `count` frames, divided by `count`; the sum starts afresh after.
         case mean(count: Int)
     }
@@ -170,7 +172,7 @@ public struct MotionPlan: Sendable {
         guard let into = now.subtracting(from), let span = next.position.subtracting(from),
             let weight = into.divided(by: span)
         else { return nil }
-        return .crossfade(from: shown.index, to: next.index, weight: weight)
+        return .inBetween(from: shown.index, to: next.index, weight: weight)
     }
 
     /// Lets go of the frames before the one on screen at the first undecided output frame.

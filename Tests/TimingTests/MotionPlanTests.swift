@@ -27,7 +27,7 @@ private func plannedRecipes(_ plan: MotionPlan, timestamps: [Int64]) -> [Recipe]
                 case .frame(let i):
                     #expect(held.contains(i))
                     recipe = [i: r("1")]
-                case .crossfade(let a, let b, let w):
+                case .inBetween(let a, let b, let w):
                     #expect(held.contains(a) && held.contains(b) && w > .zero && w < r("1"))
                     recipe = [a: r("1").subtracting(w)!, b: w]
                 case .mean(let count):
@@ -87,8 +87,8 @@ struct MotionPlanTests {
         let half = r("1/2")
         #expect(
             steps == [
-                .show(frames: 0..<1, picture: .frame(0)), .show(frames: 1..<2, picture: .crossfade(from: 0, to: 1, weight: half)),
-                .show(frames: 2..<3, picture: .frame(1)), .show(frames: 3..<4, picture: .crossfade(from: 1, to: 2, weight: half)),
+                .show(frames: 0..<1, picture: .frame(0)), .show(frames: 1..<2, picture: .inBetween(from: 0, to: 1, weight: half)),
+                .show(frames: 2..<3, picture: .frame(1)), .show(frames: 3..<4, picture: .inBetween(from: 1, to: 2, weight: half)),
                 .show(frames: 4..<6, picture: .frame(2)),
             ])
     }
@@ -148,9 +148,9 @@ struct MotionPlanTests {
         steps += plan.finish()!
         #expect(
             steps == [
-                .show(frames: 0..<1, picture: .frame(0)), .show(frames: 1..<2, picture: .crossfade(from: 0, to: 1, weight: r("1/2"))),
-                .show(frames: 2..<7, picture: .frame(1)), .show(frames: 7..<8, picture: .crossfade(from: 1, to: 2, weight: r("1/2"))),
-                .show(frames: 8..<9, picture: .frame(2)), .show(frames: 9..<10, picture: .crossfade(from: 2, to: 3, weight: r("1/2"))),
+                .show(frames: 0..<1, picture: .frame(0)), .show(frames: 1..<2, picture: .inBetween(from: 0, to: 1, weight: r("1/2"))),
+                .show(frames: 2..<7, picture: .frame(1)), .show(frames: 7..<8, picture: .inBetween(from: 1, to: 2, weight: r("1/2"))),
+                .show(frames: 8..<9, picture: .frame(2)), .show(frames: 9..<10, picture: .inBetween(from: 2, to: 3, weight: r("1/2"))),
             ])
     }
 
@@ -161,6 +161,6 @@ struct MotionPlanTests {
         #expect(plan.kept == [1])
         #expect(plan.arrive(timestamp: 2)! == [])
         #expect(plan.kept == [1])
-        #expect(plan.arrive(timestamp: 4)! == [.show(frames: 6..<7, picture: .frame(1)), .show(frames: 7..<8, picture: .crossfade(from: 1, to: 3, weight: r("1/2")))])
+        #expect(plan.arrive(timestamp: 4)! == [.show(frames: 6..<7, picture: .frame(1)), .show(frames: 7..<8, picture: .inBetween(from: 1, to: 3, weight: r("1/2")))])
     }
 }

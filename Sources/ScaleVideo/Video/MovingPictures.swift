@@ -1,9 +1,9 @@
 /// `--motion blend` and `flow` (SPEC §9): follows a MotionPlan, converting
 /// each source frame it takes once to the encoder's format and holding only
 /// the frames a step may still name. Frames shown as they are and the
-/// means of fast stretches are made by a PictureBlender; a crossfade's
-/// picture comes from the InBetweenPictures backend (the crossfade itself,
-/// or the optical flow's picture of the instant). The plan's steps are done
+/// means of fast stretches are made by a PictureBlender; an in-between
+/// picture comes from the InBetweenPictures backend (the crossfade, or the
+/// optical flow's picture of the instant). The plan's steps are done
 /// in order, so the count and timing are the plan's.
 final class MovingPictures: PictureStage {
     private var plan: MotionPlan
@@ -50,7 +50,7 @@ final class MovingPictures: PictureStage {
             case .sum(let a, let b): blender.startSum(try frame(a), try frame(b))
             case .add(let j): blender.add(try frame(j))
             case .show(let range, .frame(let i)): try emit(range, frame(i))
-            case .show(let range, .crossfade(let a, let b, let weight)):
+            case .show(let range, .inBetween(let a, let b, let weight)):
                 try emit(range, inBetweens.picture(between: frame(a), and: frame(b), weight: weight))
             case .show(let range, .mean(let count)): try emit(range, blender.mean(count: count))
             }
@@ -62,7 +62,7 @@ final class MovingPictures: PictureStage {
     private func names(_ index: Int) -> Bool {
         waiting.contains { step in
             switch step {
-            case .sum(let a, let b), .show(_, .crossfade(let a, let b, _)): a == index || b == index
+            case .sum(let a, let b), .show(_, .inBetween(let a, let b, _)): a == index || b == index
             case .add(let j), .show(_, .frame(let j)): j == index
             case .show(_, .mean): false
             }
