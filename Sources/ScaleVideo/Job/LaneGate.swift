@@ -9,6 +9,8 @@ final class LaneGate: Sendable {
         var finished: [Bool] = []
         var lead = 0.0
         var cancelled = false
+        /// Told when the job is cancelled.
+        var onCancel: [@Sendable () -> Void] = []
     }
 
     private let state = Guarded(State())
@@ -37,8 +39,23 @@ final class LaneGate: Sendable {
     }
 
     func cancel() {
-        state.withLock { $0.cancelled = true }
+        let actions = state.withLock { state in
+            state.cancelled = true
+            defer { state.onCancel = [] }
+            return state.onCancel
+        }
         state.broadcast()
+        for action in actions { action() }
+    }
+
+    /// Runs `action` once the job is cancelled (at once if it is): what
+    /// waits elsewhere than at the gate is woken so.
+    func whenCancelled(_ action: @escaping @Sendable () -> Void) {
+        let now = state.withLock { state in
+            if !state.cancelled { state.onCancel.append(action) }
+            return state.cancelled
+        }
+        if now { action() }
     }
 
     /// Whether `lane` may go on now: it is at most `lead` seconds ahead of

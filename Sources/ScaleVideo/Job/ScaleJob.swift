@@ -2,9 +2,9 @@ import FoundationEssentials
 import Glibc
 
 /// One conversion: first a plan (the input probed, its audio counted,
-/// nothing written), then its execution: its lanes (the video's and each
-/// audio track's), each on a thread of its own, into one muxer, and the output put
-/// in place when it is complete.
+/// nothing written), then its execution: its lanes (the video's, each
+/// audio track's and each subtitle track's), each on a thread of its own,
+/// into one muxer, and the output put in place when it is complete.
 /// `cancel()` may be called from any thread.
 public final class ScaleJob: Sendable {
     /// What this job converts.
@@ -200,11 +200,11 @@ public final class ScaleJob: Sendable {
                 $0.element, packets: input.reader(of: $0.element.streamIndex), output: output,
                 waveform: $0.offset == 0 ? recorder : nil, warn: warning)
         }
-        let sinks = try plan.subtitles.map { subtitle in
-            let sink = try SubtitleSink(subtitle, source: input.stream(at: subtitle.source.index), output: output, warn: warning)
-            input.sink(subtitle.source.index, sink.take)
-            return sink
+        let subtitles = try plan.subtitles.map { subtitle in
+            try SubtitleLane(subtitle, packets: input.sparseReader(of: subtitle.source.index), output: output, warn: warning)
         }
+        // A subtitle lane waits for its packets at the input, not at the gate.
+        gate.whenCancelled { [weak input] in input?.cancel() }
         if plan.container.holdsAttachments {
             for attachment in plan.source.attachments { try output.addAttachment(attachment.bytes, tags: attachment.tags) }
         }
@@ -216,9 +216,7 @@ public final class ScaleJob: Sendable {
         let lanes: [any Lane] = (video.map { [$0] } ?? []) + audio
         let meter = ProgressMeter(lanes: lanes.count, outputDuration: plan.targetDuration, handler: progress)
         // A second of source at most between lanes: the shared reading queues what lies between them.
-        try LaneScheduler.run(lanes, gate: gate, lead: 1 / max(1, plan.retiming.fastestSpeed), meter: meter)
-        try input.drain { gate.isCancelled }
-        for sink in sinks { try sink.finish() }
+        try LaneScheduler.run(lanes + subtitles, gate: gate, lead: 1 / max(1, plan.retiming.fastestSpeed), meter: meter)
         try output.finish()
         let frames = video?.track.packets ?? 0
         let tracks = zip(plan.audioTracks, audio).map { planned, lane in

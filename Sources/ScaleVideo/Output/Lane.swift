@@ -10,6 +10,11 @@ protocol Lane: AnyObject {
     func step(report: (LaneProgress) throws -> Void) throws -> Bool
 }
 
+/// A lane whose packets are few and far between (a subtitle track): it
+/// waits for them as the other lanes read the input, so they never wait
+/// for it, and its share of the work is not counted in the job's progress.
+protocol SparseLane: Lane {}
+
 /// A lane that fills an encoded track of the output.
 protocol TrackLane: Lane {
     var track: EncodedTrack { get }

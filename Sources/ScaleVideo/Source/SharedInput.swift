@@ -2,23 +2,26 @@
 /// as the ffmpeg command reads its inputs: each packet is read once however
 /// many tracks there are. A stream's packets wait in a queue of its own
 /// until its reader asks for them; the file is read on by whichever reader
-/// finds its queue empty, never waiting for another. A sparse stream
-/// (subtitles) is given a sink instead, which takes its packets as they are
-/// read, so that no reader reads ahead for it; `drain()` reads on for the
-/// sinks once the readers are done. Readers on threads of their own share
-/// it: the file and the queues are reached under one lock.
+/// finds its queue empty, never waiting for another. A sparse stream's
+/// reader (subtitles) is the exception: while another reader still reads,
+/// it waits for its packets to be queued as they read, so that no reader
+/// reads ahead for it, and it reads on once they are done. Readers on
+/// threads of their own share it: the file and the queues are reached
+/// under one lock, and a sparse reader waits on its condition.
 final class SharedInput: Sendable {
-    /// Takes a sparse stream's packets as they are read.
-    typealias Sink = (Packet) throws -> Void
-
     private struct State {
         let input: InputFile
         var queues: [Int32: PacketQueue] = [:]
-        var sinks: [Int32: Sink] = [:]
+        /// The streams whose readers are sparse.
+        var sparse: Set<Int32> = []
         var ended = false
+        var cancelled = false
         /// The bytes queued, now and at most.
         var held = 0
         var mostHeld = 0
+
+        /// Whether a reader that is not sparse still reads.
+        var othersRead: Bool { queues.keys.contains { !sparse.contains($0) } }
     }
 
     private let state: Guarded<State>
@@ -27,67 +30,64 @@ final class SharedInput: Sendable {
         state = Guarded(State(input: try InputFile(path: path)))
     }
 
-    /// The file's stream `index`.
-    func stream(at index: Int32) -> Stream { state.withLock { $0.input.stream(at: index) } }
-
     /// A reader of stream `index`, whose packets are kept for it from now on.
-    func reader(of index: Int32) -> PacketInput {
+    func reader(of index: Int32) -> PacketInput { reader(of: index, sparse: false) }
+
+    /// A reader of sparse stream `index`, whose packets are kept for it from
+    /// now on: it waits for them while a reader of another kind reads.
+    func sparseReader(of index: Int32) -> PacketInput { reader(of: index, sparse: true) }
+
+    private func reader(of index: Int32, sparse: Bool) -> PacketInput {
         let stream = state.withLock { state in
             state.queues[index] = PacketQueue()
-            state.input.readOnly(Self.read(state))
+            if sparse { state.sparse.insert(index) }
+            state.input.readOnly(Set(state.queues.keys))
             return state.input.stream(at: index)
         }
         return Reader(shared: self, stream: stream)
     }
 
-    /// Hands stream `index`'s packets to `sink` as they are read.
-    func sink(_ index: Int32, _ sink: @escaping Sink) {
-        state.withLock { state in
-            state.sinks[index] = sink
-            state.input.readOnly(Self.read(state))
-        }
+    /// The job is cancelled: a sparse reader waiting, or asking after, throws `ScaleError.cancelled`.
+    func cancel() {
+        state.withLock { $0.cancelled = true }
+        state.broadcast()
     }
 
     /// The most bytes that waited in the queues at once.
     var mostHeldBytes: Int { state.withLock { $0.mostHeld } }
 
-    /// Reads the rest of the file for the sinks, the readers' streams
-    /// dropped; `isCancelled` is asked between packets.
-    func drain(isCancelled: () -> Bool) throws {
-        try state.withLock { state in
-            state.queues = [:]
-            state.held = 0
-            guard !state.sinks.isEmpty else { return }
-            state.input.readOnly(Self.read(state))
-            let packet = try Packet()
-            while !state.ended {
-                if isCancelled() { throw ScaleError.cancelled }
-                _ = try Self.readNext(into: packet, for: nil, &state)
-            }
-        }
-    }
-
-    /// The streams read: those with a queue or a sink.
-    private static func read(_ state: State) -> Set<Int32> { Set(state.queues.keys).union(state.sinks.keys) }
-
-    /// Stream `index`'s next packet, from its queue or read on; false at the end of the file.
+    /// Stream `index`'s next packet, from its queue or read on; false at
+    /// the end of the file. A sparse stream's reader waits until a packet
+    /// is queued for it or the others are done.
     fileprivate func read(_ index: Int32, into target: Packet) throws -> Bool {
-        try state.withLock { state in
+        let (found, wakes) = try state.withLock(when: { Self.mayRead(index, $0) }) { state in
+            if state.cancelled && state.sparse.contains(index) { throw ScaleError.cancelled }
+            let wakes = !state.sparse.isEmpty
             if let packet = state.queues[index]?.pop() {
                 state.held -= packet.bytes.count
                 target.take(from: packet)
-                return true
+                return (true, wakes)
             }
             while !state.ended {
-                if try Self.readNext(into: target, for: index, &state) { return true }
+                if try Self.readNext(into: target, for: index, &state) { return (true, wakes) }
             }
-            return false
+            return (false, wakes)
         }
+        // A packet may have been queued for a sparse reader waiting.
+        if wakes { state.broadcast() }
+        return found
+    }
+
+    /// Whether stream `index`'s reader may go on now: at once unless it is
+    /// sparse, which waits for a packet, the others' end, or cancellation.
+    private static func mayRead(_ index: Int32, _ state: State) -> Bool {
+        !state.sparse.contains(index) || state.cancelled || state.ended || state.queues[index]?.isEmpty == false
+            || !state.othersRead
     }
 
     /// Reads a packet: true when it is `index`'s, left in `target`; else it
-    /// is queued or sunk for its stream, or dropped.
-    private static func readNext(into target: Packet, for index: Int32?, _ state: inout State) throws -> Bool {
+    /// is queued for its stream, or dropped.
+    private static func readNext(into target: Packet, for index: Int32, _ state: inout State) throws -> Bool {
         guard try state.input.read(into: target) else {
             state.ended = true
             return false
@@ -100,8 +100,6 @@ final class SharedInput: Sendable {
             state.held += kept.bytes.count
             state.mostHeld = max(state.mostHeld, state.held)
             state.queues[stream]?.push(kept)
-        } else if let sink = state.sinks[stream] {
-            try sink(target)
         }
         return false
     }
@@ -110,9 +108,12 @@ final class SharedInput: Sendable {
     fileprivate func close(_ index: Int32) {
         state.withLock { state in
             guard let queue = state.queues.removeValue(forKey: index) else { return }
+            state.sparse.remove(index)
             state.held -= queue.bytes
-            state.input.readOnly(Self.read(state))
+            state.input.readOnly(Set(state.queues.keys))
         }
+        // A sparse reader may now read on.
+        state.broadcast()
     }
 
     /// One stream's share of the reading.
@@ -138,6 +139,8 @@ private struct PacketQueue {
     private var head = 0
     /// The bytes of the packets waiting.
     private(set) var bytes = 0
+
+    var isEmpty: Bool { head == packets.count }
 
     mutating func push(_ packet: Packet) {
         packets.append(packet)

@@ -1,4 +1,4 @@
-/// What a job writes of one subtitle track of the input (SubtitleSink):
+/// What a job writes of one subtitle track of the input (SubtitleLane):
 /// retimed as the picture is, as it is or in the container's text format.
 struct SubtitlePlan: Sendable {
     let input: String

@@ -1,13 +1,16 @@
-/// (decode → encode) → muxer for one subtitle track, a packet at a time as
-/// the job's reading of the input comes to it (SharedInput's sink): each
-/// cue is retimed by the plan (SPEC §11) and written in 1/1000 s, as it is
-/// or converted to the container's text format; a cue not shown is left out.
+/// Demux → (decode → encode) → muxer for one subtitle track, a cue a step:
+/// a sparse lane, whose packets the job's one reading of the input queues
+/// for it as the other lanes read (SharedInput's sparse reader). Each cue
+/// is retimed by the plan (SPEC §11) and written in 1/1000 s, as it is or
+/// converted to the container's text format; a cue not shown is left out.
 /// Along a map that plays backwards a cue may show more than once, and the
-/// cues come out of order: they are kept and written in order by `finish`.
-final class SubtitleSink {
+/// cues come out of order: they are kept and written in order at the end.
+final class SubtitleLane: SparseLane {
     private static let timeBase = Rational(1, 1000)!
 
     private let plan: SubtitlePlan
+    private let packets: PacketInput
+    private let packet: Packet
     private let stream: Stream
     private let output: OutputFile
     /// The decoder and encoder of a track converted.
@@ -18,11 +21,14 @@ final class SubtitleSink {
     private var kept: [(first: Int64, packet: Packet)] = []
 
     /// - Parameters:
-    ///   - source: the input's subtitle stream.
+    ///   - packets: the input's subtitle stream, its share of the job's one reading.
     ///   - warn: told of damaged packets skipped.
-    init(_ plan: SubtitlePlan, source: Stream, output: OutputFile, warn: @escaping (String) -> Void) throws {
+    init(_ plan: SubtitlePlan, packets: PacketInput, output: OutputFile, warn: @escaping (String) -> Void) throws {
         self.plan = plan
+        self.packets = packets
         self.output = output
+        let source = packets.stream
+        packet = try Packet()
         self.warn = warn
         converted = try Packet()
         if let name = plan.converter {
@@ -38,8 +44,20 @@ final class SubtitleSink {
         stream.mark(isDefault: plan.source.isDefault, isForced: plan.source.isForced)
     }
 
+    /// Writes the next cue where the plan puts it, if it is shown; at the
+    /// end of the stream, the cues kept: false once the track is complete.
+    func step(report: (LaneProgress) throws -> Void) throws -> Bool {
+        guard try packets.read(into: packet) else {
+            packets.close()
+            try finish()
+            return false
+        }
+        try take(packet)
+        return true
+    }
+
     /// Writes the cue `packet` holds where the plan puts it, if it is shown.
-    func take(_ packet: Packet) throws {
+    private func take(_ packet: Packet) throws {
         guard let pts = packet.pts, let start = plan.source.timeBase.seconds(ofTicks: pts),
             let end = plan.source.timeBase.seconds(ofTicks: pts + packet.duration)
         else { return }
@@ -70,7 +88,7 @@ final class SubtitleSink {
     }
 
     /// Writes the cues kept, in output order.
-    func finish() throws {
+    private func finish() throws {
         for cue in kept.sorted(by: { $0.first < $1.first }) { try output.write(cue.packet, in: Self.timeBase, to: stream) }
         kept = []
     }
