@@ -12,7 +12,7 @@ struct FolderDependencyTests {
         "Subtitles": ["Source", "Output", "FFmpeg", "Timing", "Support"],
         "Video": ["Source", "Output", "FFmpeg", "Pictures", "Timing", "Support"],
         "Audio": ["Source", "Output", "Waveform", "FFmpeg", "PCM", "Timing", "Support"],
-        "Output": ["Source", "FFmpeg", "Timing", "Support"],
+        "Output": ["Source", "FFmpeg", "Pictures", "Timing", "Support"],
         "Source": ["FFmpeg", "PCM", "Pictures", "Timing", "Support"],
         "FFmpeg": ["PCM", "Pictures", "Timing", "Support"],
         "Waveform": ["PCM", "Pictures", "Timing", "Support"],
