@@ -1,4 +1,3 @@
-import Dispatch
 import FoundationEssentials
 import Glibc
 import ScaleVideo
@@ -9,7 +8,8 @@ import ScaleVideo
 ///
 /// There is one trap, made on first use and never released: a signal may
 /// arrive at any moment, while the command is ending too, and its handler
-/// must still find the trap there.
+/// must still find the trap there. It is made first thing (SignalPipe), so
+/// a signal that comes once the program has loaded is never lost.
 final class SignalTrap: Sendable {
     static let shared = SignalTrap()
 
@@ -21,14 +21,7 @@ final class SignalTrap: Sendable {
     private let state = Guarded(State())
 
     private init() {
-        let numbers = [SIGINT, SIGTERM]
-        for number in numbers { signal(number, SIG_IGN) }
-        for number in numbers {
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            // The handler holds its source, so the source lives as long as the process.
-            source.setEventHandler { [self, source] in fire(times: source.data) }
-            source.resume()
-        }
+        _ = SignalPipe([SIGINT, SIGTERM]) { [self] _ in fire() }
     }
 
     /// What the first signal does.
@@ -42,10 +35,10 @@ final class SignalTrap: Sendable {
         }
     }
 
-    /// `times` signals came since the last call (the source merges them).
-    private func fire(times: UInt) {
+    /// A signal came.
+    private func fire() {
         let action = state.withLock { state in
-            if state.received || times > 1 {
+            if state.received {
                 Diagnostics.line("scale-video: stopped at once")
                 PartialFiles.removeAll()
                 // The main thread may be exiting too: leave without running

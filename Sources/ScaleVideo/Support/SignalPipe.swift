@@ -1,0 +1,42 @@
+import Glibc
+
+/// The write end of the pipe signals are told through, for the handler:
+/// set once, before any handler is installed.
+nonisolated(unsafe) private var signalPipe: Int32 = -1
+
+/// Catches signals from the moment it is made and tells each one, in
+/// order, to `handle` on a thread of its own. The handler, installed with
+/// sigaction, only writes the signal's number into a pipe, which is safe in
+/// a signal handler; a caught signal (unlike an ignored one) is back to its
+/// default in a program this one starts. They are unblocked in the thread
+/// that makes it and in its own. Made once a process.
+package final class SignalPipe: Sendable {
+    package init(_ numbers: [Int32], handle: @escaping @Sendable (Int32) -> Void) {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { fatalError("cannot make the signal pipe: \(String(cString: strerror(errno)))") }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        signalPipe = ends[1]
+        let reading = ends[0]
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { number in
+            var byte = UInt8(truncatingIfNeeded: number)
+            _ = write(signalPipe, &byte, 1)
+        }
+        action.sa_flags = SA_RESTART
+        for number in numbers { sigaction(number, &action, nil) }
+        // A program may be started with them blocked (a parent's threads
+        // often block every signal, and a child keeps the mask): the thread
+        // that reads the pipe, started from here, takes them.
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        for number in numbers { sigaddset(&unblocked, number) }
+        pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
+        startThread {
+            var byte: UInt8 = 0
+            while true {
+                let count = read(reading, &byte, 1)
+                if count == 1 { handle(Int32(byte)) } else if count < 0 && errno != EINTR { return }
+            }
+        }
+    }
+}
