@@ -14,10 +14,11 @@ struct Engine: Sendable {
     }
 
     /// The plan `--dry-run --json` gives for `arguments`, as JSON; the
-    /// engine's own message, as a 4xx, when it refuses.
-    func plan(_ arguments: [String]) async throws -> Data {
+    /// engine's own message, as a 4xx, when it refuses, with the paths of
+    /// `folders` shortened to the names in them.
+    func plan(_ arguments: [String], folders: [String]) async throws -> Data {
         let output = try await run(arguments + ["--dry-run", "--json", "--quiet"])
-        guard output.status == 0 else { throw Self.refusal(output) }
+        guard output.status == 0 else { throw Self.refusal(output, folders: folders) }
         return output.stdout
     }
 
@@ -57,13 +58,17 @@ struct Engine: Sendable {
         }
     }
 
-    /// The engine's refusal as the page shows it: its last line, after the
-    /// file's name; 400 for options it cannot take (exit 64), 422 otherwise.
-    static func refusal(_ output: Output) -> HTTPError {
+    /// The engine's refusal as the page shows it: its last line, the
+    /// folders' paths left out; 400 for options it cannot take (exit 64),
+    /// 409 for an output already there, 422 otherwise.
+    static func refusal(_ output: Output, folders: [String]) -> HTTPError {
         let lines = output.stderr.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("Usage:") && !$0.contains("--help") }
         var message = lines.last { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? "the engine failed (exit \(output.status))"
         if message.hasPrefix("Error: ") { message.removeFirst(7) }
         if message.hasPrefix("scale-video: ") { message.removeFirst(13) }
-        return HTTPError(output.status == 64 ? .badRequest : .unprocessableContent, message: message)
+        for folder in folders { message = message.replacingOccurrences(of: folder + "/", with: "") }
+        let status: HTTPResponse.Status =
+            output.status == 64 ? .badRequest : message.contains("already exists") ? .conflict : .unprocessableContent
+        return HTTPError(status, message: message)
     }
 }

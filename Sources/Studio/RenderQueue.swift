@@ -10,6 +10,9 @@ actor RenderQueue {
     private let file: JobFile
     private var jobs: [RenderJob]
     private var running: (id: String, process: Process)?
+    /// The running engine has spoken (so it catches Ctrl-C); a cancel asked
+    /// for before then is sent when it does.
+    private var (heard, cancelAsked) = (false, false)
     /// The engine's arguments of each queued render.
     private var pending: [String: [String]] = [:]
 
@@ -44,7 +47,8 @@ actor RenderQueue {
     func cancel(_ id: String) throws -> RenderJob {
         let job = try job(id)
         if let running, running.id == id {
-            running.process.interrupt()
+            cancelAsked = true
+            if heard { running.process.interrupt() }
         } else if job.state == .queued {
             update(id) { ($0.state, $0.error) = (.cancelled, nil) }
             pending[id] = nil
@@ -57,7 +61,8 @@ actor RenderQueue {
         for job in jobs where job.state == .queued { update(job.id) { $0.state = .cancelled } }
         pending.removeAll()
         guard let running else { return }
-        running.process.interrupt()
+        cancelAsked = true
+        if heard { running.process.interrupt() }
         let process = running.process
         await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
@@ -73,6 +78,7 @@ actor RenderQueue {
         do {
             let started = try engine.start(arguments + ["--json", "--progress", "json"])
             running = (next.id, started.process)
+            (heard, cancelAsked) = (false, false)
             update(next.id) { $0.state = .running }
             Task { await self.follow(next.id, started) }
         } catch {
@@ -86,6 +92,7 @@ actor RenderQueue {
         let stdout = Task.detached { await Engine.readAll(run.stdout) }
         var lastMessage: String?
         for await line in ProgressLines(run.stderr) {
+            hear(run.process)
             guard let event = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { continue }
             if event["event"] as? String == "progress", let fraction = event["fraction"] as? Double {
                 update(id) { ($0.progress, $0.etaSeconds) = (min(fraction * 100, 100), event["etaSeconds"] as? Double) }
@@ -94,7 +101,16 @@ actor RenderQueue {
         }
         let result = await stdout.value
         run.process.waitUntilExit()
-        finish(id, status: run.process.terminationStatus, result: String(decoding: result, as: UTF8.self), message: lastMessage)
+        let signalled = run.process.terminationReason == .uncaughtSignal
+        finish(id, status: signalled ? 128 + run.process.terminationStatus : run.process.terminationStatus,
+               result: String(decoding: result, as: UTF8.self), message: lastMessage)
+    }
+
+    /// The engine has printed its first line: a cancel asked for is sent now.
+    private func hear(_ process: Process) {
+        guard !heard else { return }
+        heard = true
+        if cancelAsked { process.interrupt() }
     }
 
     private func finish(_ id: String, status: Int32, result: String, message: String?) {

@@ -1,5 +1,5 @@
-import Dispatch
 import Foundation
+import ScaleVideo
 import Hummingbird
 import Logging
 import NIOCore
@@ -35,19 +35,12 @@ public enum Studio {
             logger: Logger(label: "studio") { _ in SwiftLogNoOpLogHandler() })
         let serving = Task { try await app.runService(gracefulShutdownSignals: []) }
         let stopped = Mutex<Int32?>(nil)
-        let traps = [SIGINT, SIGTERM].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number)
-            source.setEventHandler {
-                stopped.withLock { $0 = $0 ?? 128 + number }
-                serving.cancel()
-            }
-            source.resume()
-            return source
+        _ = SignalPipe([SIGINT, SIGTERM]) { number in
+            stopped.withLock { $0 = $0 ?? 128 + number }
+            serving.cancel()
         }
         let outcome = await serving.result
         await renders.stop()
-        traps.forEach { $0.cancel() }
         if let status = stopped.withLock({ $0 }) { return status }
         try outcome.get()
         return 0

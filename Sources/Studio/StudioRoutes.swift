@@ -28,7 +28,7 @@ struct StudioRoutes: Sendable {
         }
         router.post("/api/plan") { request, context in
             let options = try await Self.options(request, context)
-            return raw(try await engine.plan(try arguments(options)))
+            return raw(try await engine.plan(try arguments(options), folders: [files.folder.root, outputs.root]))
         }
         router.get("/api/renders") { _, _ in try json(await renders.list) }
         router.post("/api/renders") { request, context in
@@ -53,7 +53,7 @@ struct StudioRoutes: Sendable {
     /// Plans `options` (refused as the command line refuses them), then queues the render.
     private func submit(_ options: RenderOptions) async throws -> RenderJob {
         let arguments = try arguments(options)
-        let plan = try JSONSerialization.jsonObject(with: try await engine.plan(arguments)) as? [String: Any]
+        let plan = try JSONSerialization.jsonObject(with: try await engine.plan(arguments, folders: [files.folder.root, outputs.root])) as? [String: Any]
         guard let output = (plan?["output"] as? String).map({ ($0 as NSString).lastPathComponent }) else {
             throw HTTPError(.unprocessableContent, message: "the engine gave no output name")
         }

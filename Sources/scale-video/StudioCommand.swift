@@ -67,6 +67,8 @@ enum Entry {
         if arguments.first == "studio" {
             await StudioCommand.main(Array(arguments.dropFirst()))
         } else {
+            // Ctrl-C is caught from the first moment, before the options are read.
+            _ = SignalTrap.shared
             ScaleVideoCommand.main()
         }
     }

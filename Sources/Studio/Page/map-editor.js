@@ -11,6 +11,7 @@ export class MapEditor {
     this.text = text;
     this.changed = changed;
     this.knots = [[0, 0], [1, 1]];
+    this.limit = Infinity;
     this.dragging = -1;
     svg.addEventListener("pointerdown", (event) => this.press(event));
     svg.addEventListener("pointermove", (event) => this.move(event));
@@ -19,7 +20,9 @@ export class MapEditor {
     this.draw();
   }
 
+  // A map of a source lasting `seconds`: knots stay within it.
   reset(seconds) {
+    this.limit = seconds;
     this.knots = [[0, 0], [seconds, seconds]];
     this.write();
   }
@@ -54,7 +57,8 @@ export class MapEditor {
     const x = ((event.clientX - box.left) / box.width) * 400;
     const y = ((event.clientY - box.top) / box.height) * 240;
     const { maxS, maxD, width, height } = this.span();
-    return [Math.max(0, ((240 - PAD - y) / height) * maxS), Math.max(0, ((x - PAD) / width) * maxD)];
+    const s = Math.min(Math.max(0, ((240 - PAD - y) / height) * maxS), this.limit);
+    return [s, Math.max(0, ((x - PAD) / width) * maxD)];
   }
 
   press(event) {

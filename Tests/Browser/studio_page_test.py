@@ -1,0 +1,150 @@
+#!/usr/bin/env python3
+"""The studio's page in real headless Chromium (SPEC §15), driven by Selenium:
+open it with the token, pick the bundled sample, move the factor to 2 and
+read plan-frames = 360, drag a knot of the speed map and read its text,
+render and watch progress reach 100, play result-player and read its
+duration, cancel a second render and find nothing of it left behind, and
+stop the server with Ctrl-C (exit 130). The second render (a 300 s
+output) runs long enough to be cancelled.
+
+    python3 Tests/Browser/studio_page_test.py [--screenshot PATH]
+
+Runs the debug build (.build/debug/scale-video); every wait is on a
+condition, bounded in time."""
+import argparse
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+PROGRAM = os.path.join(ROOT, ".build", "debug", "scale-video")
+
+
+def start_studio(folder):
+    log = open(os.path.join(os.path.dirname(folder), "studio.out"), "w+")
+    server = subprocess.Popen([PROGRAM, "studio", folder, "--port", "0"], stdout=log, stderr=subprocess.DEVNULL)
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        log.seek(0)
+        line = log.readline()
+        if line.endswith("\n"):
+            return server, line.strip()
+        if server.poll() is not None:
+            raise SystemExit("the studio ended before it printed its address")
+        time.sleep(0.05)
+    raise SystemExit("the studio printed no address in 30 s")
+
+
+def browser():
+    options = webdriver.ChromeOptions()
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1500,1100", "--autoplay-policy=no-user-gesture-required"]:
+        options.add_argument(argument)
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    return webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
+
+
+def by_test(driver, name):
+    return driver.find_element(By.CSS_SELECTOR, f'[data-test="{name}"]')
+
+
+def set_value(driver, element, value, event="input"):
+    driver.execute_script(f"arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('{event}', {{ bubbles: true }}));", element, value)
+
+
+def check(condition, message):
+    if not condition:
+        raise AssertionError(message)
+    print(f"ok: {message}")
+
+
+def run(driver, address, output_folder, screenshot):
+    wait = WebDriverWait(driver, 60, poll_frequency=0.05)
+    driver.get(address)
+    wait.until(lambda d: [e for e in d.find_elements(By.CSS_SELECTOR, '[data-test="file"]') if e.text == "sample.mp4"])
+    by_test(driver, "file").click()
+    wait.until(lambda d: by_test(d, "plan-frames").text == "180")
+    check(True, "the sample as it is: 180 frames")
+    set_value(driver, by_test(driver, "factor"), "2")
+    wait.until(lambda d: by_test(d, "plan-frames").text == "360")
+    check(by_test(driver, "plan-duration").text == "12", "factor 2: plan-frames 360, plan-duration 12")
+
+    driver.find_element(By.ID, "use-map").click()
+    before = by_test(driver, "time-map").get_attribute("value")
+    knots = driver.find_elements(By.CSS_SELECTOR, '[data-test="map-knot"]')
+    ActionChains(driver).click_and_hold(knots[-1]).move_by_offset(60, -10).release().perform()
+    wait.until(lambda d: by_test(d, "time-map").get_attribute("value") != before)
+    after = by_test(driver, "time-map").get_attribute("value")
+    pairs = [tuple(float(v) for v in knot.split("=")) for knot in after.split(",")]
+    check(before == "0=0,6=6" and len(pairs) == 2 and pairs[0] == (0.0, 0.0) and pairs[1] == (6.0, pairs[1][1]) and pairs[1][1] > 6, f"dragging the last knot made the map {after}")
+    wait.until(lambda d: by_test(d, "plan-frames").text not in ("360", "180"))
+    check(True, f"the plan follows the map: {by_test(driver, 'plan-frames').text} frames")
+    driver.find_element(By.ID, "use-map").click()
+    set_value(driver, by_test(driver, "factor"), "2")
+    wait.until(lambda d: by_test(d, "plan-frames").text == "360")
+
+    by_test(driver, "render").click()
+    WebDriverWait(driver, 180, poll_frequency=0.1).until(lambda d: d.find_element(By.ID, "progress-text").text.endswith("(done)"))
+    check(float(by_test(driver, "progress").get_attribute("value")) == 100, "progress reached 100")
+    duration = WebDriverWait(driver, 30).until(lambda d: d.execute_script(
+        "const v = arguments[0]; return v.readyState >= 1 && isFinite(v.duration) ? v.duration : null;", by_test(d, "result-player")))
+    check(abs(duration - 12) < 0.1, f"result-player plays {duration:.3f} s")
+    driver.execute_script("arguments[0].play()", by_test(driver, "result-player"))
+    WebDriverWait(driver, 30).until(lambda d: d.execute_script("return arguments[0].currentTime > 0.2", by_test(d, "result-player")))
+    check(True, "result-player plays")
+    check(by_test(driver, "download").get_attribute("href").endswith("/results/sample-scaled.mov?download=1"), "download names the result")
+    if screenshot:
+        driver.save_screenshot(screenshot)
+        print(f"screenshot: {screenshot}")
+
+    set_value(driver, by_test(driver, "duration"), "300")
+    set_value(driver, by_test(driver, "motion"), "blend", "change")
+    set_value(driver, by_test(driver, "container"), "mkv", "change")
+    wait.until(lambda d: by_test(d, "plan-frames").text == "9000")
+    by_test(driver, "render").click()
+    WebDriverWait(driver, 60, poll_frequency=0.05).until(lambda d: "(running)" in d.find_element(By.ID, "progress-text").text)
+    by_test(driver, "cancel").click()
+    WebDriverWait(driver, 60, poll_frequency=0.1).until(lambda d: d.find_element(By.ID, "progress-text").text.endswith("(cancelled)"))
+    left = sorted(os.listdir(output_folder))
+    check(left == [".studio-jobs.json", "sample-scaled.mov"], f"the cancelled render left nothing: {left}")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--screenshot")
+    arguments = parser.parse_args()
+    work = tempfile.mkdtemp(prefix="studio-page-")
+    folder = os.path.join(work, "media")
+    os.makedirs(folder)
+    shutil.copy(os.path.join(ROOT, "Samples", "sample.mp4"), folder)
+    server, address = start_studio(folder)
+    driver = None
+    try:
+        driver = browser()
+        run(driver, address, os.path.join(folder, "scaled"), arguments.screenshot)
+    except Exception:
+        if driver:
+            print("page error:", driver.find_element(By.CSS_SELECTOR, '[data-test="error"]').text)
+            print("progress:", driver.find_element(By.ID, "progress-text").text)
+            print("renders:", driver.find_element(By.ID, "renders").text)
+        raise
+    finally:
+        if driver:
+            driver.quit()
+        server.send_signal(signal.SIGINT)
+        status = server.wait(60)
+        shutil.rmtree(work, ignore_errors=True)
+    check(status == 130, f"Ctrl-C ended the studio with {status}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
