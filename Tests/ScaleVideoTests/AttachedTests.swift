@@ -13,7 +13,7 @@ struct AttachedTests {
     init() throws {
         scratch = try Scratch()
         cover = scratch.file("cover.jpg")
-        try Tool.ffmpeg(["-f", "lavfi", "-i", "testsrc2=s=96x96:d=1", "-frames:v", "1", cover.path])
+        try Fixtures.make(cover, ffmpeg: ["-f", "lavfi", "-i", "testsrc2=s=96x96:d=1", "-frames:v", "1"])
         font = scratch.file("font.ttf")
         // Any bytes will do: the font is copied, never read.
         try Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }).write(to: font)
@@ -22,9 +22,10 @@ struct AttachedTests {
     /// One second of indexed frames at 25 fps, with a tone, a cover and a start timecode.
     private func movie(_ name: String, extra: [String]) throws -> URL {
         let file = scratch.file(name)
-        try Tool.ffmpeg(
-            ["-f", "lavfi", "-i", Media.indexedVideo(rate: 25, seconds: 2), "-f", "lavfi", "-i", Media.tone(rate: 48000, seconds: 2)]
-                + extra + ["-timecode", "10:00:00:12", file.path])
+        try Fixtures.make(
+            file,
+            ffmpeg: ["-f", "lavfi", "-i", Media.indexedVideo(rate: 25, seconds: 2), "-f", "lavfi", "-i", Media.tone(rate: 48000, seconds: 2)]
+                + extra + ["-timecode", "10:00:00:12"])
         return file
     }
 

@@ -33,9 +33,9 @@ struct AudioBoundTests {
     /// input with one line and leaves nothing; one within 3 s is converted.
     @Test func audioStoppingShortOfWhatItsTrackDeclaresIsRefused() throws {
         let made = scratch.file("short.mp4")
-        try Tool.ffmpeg([
+        try Fixtures.make(made, ffmpeg: [
             "-f", "lavfi", "-i", Media.indexedVideo(rate: 30, seconds: 6), "-f", "lavfi", "-i", "sine=f=440:r=48000:d=3",
-            "-c:v", "libx264", "-preset", "veryfast", "-c:a", "aac", "-use_editlist", "0", made.path,
+            "-c:v", "libx264", "-preset", "veryfast", "-c:a", "aac", "-use_editlist", "0",
         ])
         let source = scratch.file("declares-more.mp4")
         try Self.declaringSixSeconds(try Data(contentsOf: made)).write(to: source)

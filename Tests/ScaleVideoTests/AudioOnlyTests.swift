@@ -16,7 +16,7 @@ struct AudioOnlyTests {
     @discardableResult
     func sound(_ name: String, _ source: String, _ codec: [String]) throws -> URL {
         let file = scratch.file(name)
-        try Tool.ffmpeg(["-f", "lavfi", "-i", source] + codec + [file.path])
+        try Fixtures.make(file, ffmpeg: ["-f", "lavfi", "-i", source] + codec)
         return file
     }
 

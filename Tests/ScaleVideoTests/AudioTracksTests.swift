@@ -14,12 +14,12 @@ struct AudioTracksTests {
     init() throws {
         scratch = try Scratch()
         source = scratch.file("film.mkv")
-        try Tool.ffmpeg([
+        try Fixtures.make(source, ffmpeg: [
             "-f", "lavfi", "-i", Media.indexedVideo(rate: 30, seconds: 2), "-f", "lavfi", "-i", Media.tone(rate: 48000, seconds: 2),
             "-f", "lavfi", "-i", "aevalsrc='0.4*sin(2*PI*330*t)':s=44100:d=2",
             "-map", "0", "-map", "1", "-map", "2", "-c:v", "libx264", "-preset", "veryfast", "-c:a", "pcm_s16le",
             "-metadata:s:a:0", "language=eng", "-metadata:s:a:1", "language=fra", "-metadata:s:a:1", "title=Commentary",
-            "-disposition:a:0", "default", "-disposition:a:1", "0", source.path,
+            "-disposition:a:0", "default", "-disposition:a:1", "0",
         ])
     }
 

@@ -11,8 +11,7 @@ struct BadInputTests {
     static func movie(_ file: URL, audio: String? = "pcm_s16le") throws -> URL {
         var arguments = ["-f", "lavfi", "-i", "testsrc2=s=160x120:r=30:d=2"]
         if let audio { arguments += ["-f", "lavfi", "-i", Media.tone(rate: 48000, seconds: 2), "-c:a", audio] }
-        try Tool.ffmpeg(arguments + ["-c:v", "libx264", "-preset", "ultrafast", "-threads", "1", "-g", "15", file.path])
-        return file
+        return try Fixtures.make(file, ffmpeg: arguments + ["-c:v", "libx264", "-preset", "ultrafast", "-threads", "1", "-g", "15"])
     }
 
     /// The first `fraction` of a file's bytes.
@@ -52,7 +51,7 @@ struct BadInputTests {
 
     @Test func soundThatHoldsNoSamplesIsRefusedWithoutNamingOptionsNotGiven() throws {
         let scratch = try Scratch()
-        try Tool.ffmpeg(["-f", "lavfi", "-i", "sine=f=440:r=48000", "-t", "0", scratch.file("silent.wav").path])
+        try Fixtures.make(scratch.file("silent.wav"), ffmpeg: ["-f", "lavfi", "-i", "sine=f=440:r=48000", "-t", "0"])
         #expect(try Tool.probe(scratch.file("silent.wav"), stream: "a:0", "codec_name") == "pcm_s16le")
         try Self.expectRefused("silent.wav", reason: "its audio holds no samples", in: scratch.url)
         let result = try Tool.scale(["silent.wav", "--factor", "2", "--quiet"], in: scratch.url)

@@ -15,10 +15,10 @@ struct BlendTests {
     /// A losslessly encoded source at `rate` fps whose frame N is flat at luma
     /// `level(N)`; in MP4 its frame times are exactly N / rate.
     private func source(_ file: URL, rate: Int, seconds: Int, level: String) throws {
-        try Tool.ffmpeg([
+        try Fixtures.make(file, ffmpeg: [
             "-f", "lavfi", "-i",
             "nullsrc=s=\(Self.width)x\(Self.height):r=\(rate):d=\(seconds),format=yuv420p,geq=lum='\(level)':cb=128:cr=128",
-            "-c:v", "libx264", "-qp", "0", file.path,
+            "-c:v", "libx264", "-qp", "0",
         ])
     }
 
@@ -105,12 +105,12 @@ struct BlendTests {
 
     @Test func tenBitPicturesBlendIn16BitSamples() throws {
         let scratch = try Scratch()
-        try Tool.ffmpeg([
+        try Fixtures.make(scratch.file("in.mp4"), ffmpeg: [
             "-f", "lavfi", "-i",
             "nullsrc=s=\(Self.width)x\(Self.height):r=10:d=1,format=yuv420p10le,geq=lum='64+37*N':cb=512:cr=512",
             "-c:v", "libx265", "-pix_fmt", "yuv420p10le",
             "-x265-params", "log-level=none:lossless=1:colorprim=bt2020:transfer=smpte2084:colormatrix=bt2020nc",
-            "-color_primaries", "bt2020", "-color_trc", "smpte2084", "-colorspace", "bt2020nc", scratch.file("in.mp4").path,
+            "-color_primaries", "bt2020", "-color_trc", "smpte2084", "-colorspace", "bt2020nc",
         ])
         let result = try Tool.scale(
             ["in.mp4", "-o", "out.mov", "--factor", "2.5", "--fps", "10", "--crf", "0", "--keep-hdr", "--motion", "blend", "--quiet"],
@@ -124,10 +124,10 @@ struct BlendTests {
     /// §9's blends of the source levels exactly.
     @Test func proResHoldsTheBlendsOfTenBitPictures() throws {
         let scratch = try Scratch()
-        try Tool.ffmpeg([
+        try Fixtures.make(scratch.file("in.mp4"), ffmpeg: [
             "-f", "lavfi", "-i",
             "nullsrc=s=\(Self.width)x\(Self.height):r=10:d=1,format=yuv420p10le,geq=lum='64+37*N':cb=512:cr=512",
-            "-c:v", "libx265", "-pix_fmt", "yuv420p10le", "-x265-params", "log-level=none:lossless=1", scratch.file("in.mp4").path,
+            "-c:v", "libx265", "-pix_fmt", "yuv420p10le", "-x265-params", "log-level=none:lossless=1",
         ])
         let result = try Tool.scale(
             ["in.mp4", "-o", "out.mov", "--factor", "7/3", "--fps", "30000/1001", "--video-codec", "prores", "--motion", "blend",

@@ -7,9 +7,9 @@ struct CancelTests {
     /// A movie long enough that its conversion is still running after seconds.
     static func longMovie(in scratch: Scratch, name: String = "long.mov") throws -> URL {
         let file = scratch.file(name)
-        try Tool.ffmpeg([
+        try Fixtures.make(file, ffmpeg: [
             "-f", "lavfi", "-i", "testsrc2=s=640x360:r=30:d=20", "-f", "lavfi", "-i", Media.tone(rate: 48000, seconds: 20),
-            "-c:v", "libx264", "-preset", "ultrafast", "-c:a", "pcm_s16le", file.path,
+            "-c:v", "libx264", "-preset", "ultrafast", "-c:a", "pcm_s16le",
         ])
         return file
     }

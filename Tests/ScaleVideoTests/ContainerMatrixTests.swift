@@ -95,7 +95,7 @@ struct ContainerMatrixTests {
             file = try Media.make(scratch.file("source-\(rate).mov"), seconds: 1, audio: ("pcm_s16le", rate))
         } else {
             file = scratch.file("source-\(rate).wav")
-            try Tool.ffmpeg(["-f", "lavfi", "-i", Media.tone(rate: rate, seconds: 1), "-c:a", "pcm_s16le", file.path])
+            try Fixtures.make(file, ffmpeg: ["-f", "lavfi", "-i", Media.tone(rate: rate, seconds: 1), "-c:a", "pcm_s16le"])
         }
         let streams = try Self.read(file).streams
         let audio = streams["audio"] ?? [:]

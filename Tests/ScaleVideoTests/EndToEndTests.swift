@@ -92,9 +92,9 @@ struct EndToEndTests {
 
     @Test func hevcInMatroskaToMatroska() throws {
         let hevc = scratch.file("phone.mkv")
-        try Tool.ffmpeg([
+        try Fixtures.make(hevc, ffmpeg: [
             "-f", "lavfi", "-i", Media.indexedVideo(rate: 30, seconds: 3), "-f", "lavfi", "-i", Media.tone(rate: 48000, seconds: 3),
-            "-c:v", "libx265", "-x265-params", "log-level=none", "-crf", "18", "-c:a", "aac", hevc.path,
+            "-c:v", "libx265", "-x265-params", "log-level=none", "-crf", "18", "-c:a", "aac",
         ])
         let output = scratch.file("phone-scaled.mkv")
         _ = try scale([hevc.path, "-o", output.path, "--factor", "2", "--fps", "30"])
@@ -108,9 +108,9 @@ struct EndToEndTests {
                       ("7.1", 96000, "mkv"), ("7.1", 48000, "mp4")])
     func channelLayoutAndRateAreKept(layout: String, rate: Int, container: String) throws {
         let input = scratch.file("layout-\(layout).mp4")
-        try Tool.ffmpeg([
+        try Fixtures.make(input, ffmpeg: [
             "-f", "lavfi", "-i", Media.indexedVideo(rate: 30, seconds: 1), "-f", "lavfi", "-i", "sine=r=\(rate):d=1",
-            "-af", "aformat=channel_layouts=\(layout)", "-c:v", "libx264", "-c:a", "aac", input.path,
+            "-af", "aformat=channel_layouts=\(layout)", "-c:v", "libx264", "-c:a", "aac",
         ])
         let output = scratch.file("layout-\(layout)-scaled.\(container)")
         _ = try scale([input.path, "-o", output.path, "--factor", "1.5"])
@@ -133,8 +133,8 @@ struct EndToEndTests {
 
     @Test func oddSizesAreRoundedDownToEvenAndPixelShapesKept() throws {
         let odd = scratch.file("odd.mp4")
-        try Tool.ffmpeg([
-            "-f", "lavfi", "-i", "testsrc2=s=129x65:r=30:d=1,setsar=4/3", "-c:v", "libx264", "-pix_fmt", "yuv444p", odd.path,
+        try Fixtures.make(odd, ffmpeg: [
+            "-f", "lavfi", "-i", "testsrc2=s=129x65:r=30:d=1,setsar=4/3", "-c:v", "libx264", "-pix_fmt", "yuv444p",
         ])
         let output = scratch.file("odd-scaled.mov")
         _ = try scale([odd.path, "-o", output.path, "--factor", "1"])

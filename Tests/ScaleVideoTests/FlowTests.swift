@@ -25,10 +25,10 @@ struct FlowTests {
     /// Two seconds at 10 fps: frame i has the square at `left(i)`, row `top`,
     /// one square's width from where it was.
     private func source(_ file: URL) throws {
-        try Tool.ffmpeg([
+        try Fixtures.make(file, ffmpeg: [
             "-f", "lavfi", "-i", "color=black:s=\(Self.width)x\(Self.height):r=\(Self.rate):d=2",
             "-f", "lavfi", "-i", "color=white:s=\(Self.side)x\(Self.side):r=\(Self.rate):d=2",
-            "-filter_complex", "[0][1]overlay=x='32+160*t':y=\(Self.top),format=yuv420p", "-c:v", "libx264", "-qp", "0", file.path,
+            "-filter_complex", "[0][1]overlay=x='32+160*t':y=\(Self.top),format=yuv420p", "-c:v", "libx264", "-qp", "0",
         ])
     }
 
@@ -144,16 +144,17 @@ struct FlowTests {
         let help = try Tool.run(Tool.scaleVideo.path, ["--help"])
         let words = help.text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(words.contains("flow (slow motion shows motion-compensated in-between pictures, made along the optical flow"))
-        try Tool.ffmpeg([
+        try Fixtures.make(scratch.file("hdr.mp4"), ffmpeg: [
             "-f", "lavfi", "-i", "testsrc2=s=64x32:r=10:d=1,format=yuv420p10le", "-c:v", "libx265", "-pix_fmt", "yuv420p10le",
             "-x265-params", "log-level=none:colorprim=bt2020:transfer=smpte2084:colormatrix=bt2020nc",
-            "-color_primaries", "bt2020", "-color_trc", "smpte2084", "-colorspace", "bt2020nc", scratch.file("hdr.mp4").path,
+            "-color_primaries", "bt2020", "-color_trc", "smpte2084", "-colorspace", "bt2020nc",
         ])
         let hdr = try Tool.scale(["hdr.mp4", "-o", "hdr.mov", "--factor", "2", "--keep-hdr", "--motion", "flow", "--quiet"], in: scratch.url)
         #expect(hdr.status == 0, "\(hdr.stderr)")
         #expect(try Tool.probe(scratch.file("hdr.mov"), stream: "v:0", "pix_fmt") == "yuv420p10le")
         #expect(try Tool.probe(scratch.file("hdr.mov"), stream: "v:0", "color_transfer") == "smpte2084")
-        try Tool.ffmpeg(["-f", "lavfi", "-i", "testsrc2=s=64x16:r=10:d=1", "-c:v", "libx264", "-pix_fmt", "yuv420p", scratch.file("low.mp4").path])
+        try Fixtures.make(
+            scratch.file("low.mp4"), ffmpeg: ["-f", "lavfi", "-i", "testsrc2=s=64x16:r=10:d=1", "-c:v", "libx264", "-pix_fmt", "yuv420p"])
         let low = try Tool.scale(["low.mp4", "-o", "low.mov", "--factor", "2", "--motion", "flow"], in: scratch.url)
         #expect(low.status == 1 && low.stderrLines.count == 1 && low.stderr.contains("low.mp4") && low.stderr.contains("32x32"), "\(low.stderr)")
         #expect(!FileManager.default.fileExists(atPath: scratch.file("low.mov").path))
@@ -219,7 +220,8 @@ struct FlowTests {
     /// Flat colour stays that colour, to the sample.
     @Test func flatColourDoesNotChange() throws {
         let scratch = try Scratch()
-        try Tool.ffmpeg(["-f", "lavfi", "-i", "color=0x4080C0:s=640x360:r=10:d=1,format=yuv420p", "-c:v", "libx264", "-qp", "0", scratch.file("flat.mp4").path])
+        try Fixtures.make(
+            scratch.file("flat.mp4"), ffmpeg: ["-f", "lavfi", "-i", "color=0x4080C0:s=640x360:r=10:d=1,format=yuv420p", "-c:v", "libx264", "-qp", "0"])
         let result = try Tool.scale(["flat.mp4", "-o", "flat.mkv", "--factor", "3", "--motion", "flow", "--crf", "0", "--quiet"], in: scratch.url)
         #expect(result.status == 0, "\(result.stderr)")
         let source = try Tool.ffmpeg(["-i", scratch.file("flat.mp4").path, "-frames:v", "1", "-f", "rawvideo", "-"])
@@ -238,9 +240,9 @@ struct FlowTests {
     @Test func aSquarePassingInFrontLeavesNoHaloBeyondItsMotion() throws {
         let scratch = try Scratch()
         let background = "mandelbrot=s=640x360:r=30:end_pts=1,trim=end_frame=1,loop=-1:1:0,setpts=N/30/TB"
-        try Tool.ffmpeg([
+        try Fixtures.make(scratch.file("truth.mkv"), ffmpeg: [
             "-f", "lavfi", "-i", background, "-f", "lavfi", "-i", "color=white:s=64x64:r=30", "-filter_complex",
-            "[0][1]overlay=x='100+240*t':y=150,format=yuv420p", "-t", "1", "-c:v", "ffv1", scratch.file("truth.mkv").path,
+            "[0][1]overlay=x='100+240*t':y=150,format=yuv420p", "-t", "1", "-c:v", "ffv1",
         ])
         try Tool.ffmpeg([
             "-i", scratch.file("truth.mkv").path, "-vf", "select='not(mod(n,2))',setpts=N/15/TB", "-r", "15", "-c:v", "ffv1",

@@ -15,12 +15,12 @@ struct HDRTests {
     /// A 10-bit grey ramp over the whole signal range, left to right.
     func ramp(_ name: String, transfer: String, extra: String = "") throws -> URL {
         let file = scratch.file(name)
-        try Tool.ffmpeg([
+        try Fixtures.make(file, ffmpeg: [
             "-f", "lavfi", "-i",
             "nullsrc=s=\(Self.width)x64:r=30:d=1,format=yuv420p10le,geq=lum='64+floor(X/2)*876/255':cb=512:cr=512",
             "-c:v", "libx265", "-pix_fmt", "yuv420p10le",
             "-x265-params", "log-level=none:colorprim=bt2020:transfer=\(transfer):colormatrix=bt2020nc\(extra)",
-            "-color_primaries", "bt2020", "-color_trc", transfer, "-colorspace", "bt2020nc", file.path,
+            "-color_primaries", "bt2020", "-color_trc", transfer, "-colorspace", "bt2020nc",
         ])
         return file
     }

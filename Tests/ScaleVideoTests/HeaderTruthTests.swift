@@ -65,10 +65,9 @@ struct HeaderTruthTests {
     /// recorders leave them: FFmpeg believes them, the packets last 2 s.
     @Test func fragmentedMP4WhoseHeaderClaimsHours() throws {
         let input = scratch.file("fragmented.mp4")
-        try Tool.ffmpeg([
+        try Fixtures.make(input, ffmpeg: [
             "-f", "lavfi", "-i", Media.indexedVideo(rate: 30, seconds: 2), "-f", "lavfi", "-i", Media.tone(rate: 48000, seconds: 2),
             "-c:v", "libx264", "-g", "15", "-c:a", "aac", "-video_track_timescale", "30000", "-movflags", "frag_keyframe+empty_moov",
-            input.path,
         ])
         var bytes = try Data(contentsOf: input)
         for (box, offset) in [("mvhd", 20), ("tkhd", 24), ("mdhd", 20)] {
@@ -89,7 +88,7 @@ struct HeaderTruthTests {
     /// stream header's length) claim 90000 frames where 60 are stored.
     @Test func aviLengthFieldsThatClaimAnHour() throws {
         let input = scratch.file("long.avi")
-        try Tool.ffmpeg(["-f", "lavfi", "-i", Media.indexedVideo(rate: 30, seconds: 2), "-c:v", "mjpeg", "-q:v", "3", input.path])
+        try Fixtures.make(input, ffmpeg: ["-f", "lavfi", "-i", Media.indexedVideo(rate: 30, seconds: 2), "-c:v", "mjpeg", "-q:v", "3"])
         var bytes = try Data(contentsOf: input)
         for (chunk, offset) in [("avih", 16), ("strh", 32)] {
             let at = try #require(bytes.range(of: Data(chunk.utf8))).lowerBound + 8 + offset

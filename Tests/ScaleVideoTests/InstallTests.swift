@@ -46,7 +46,7 @@ struct InstallTests {
         #expect(
             try Data(contentsOf: prefix.appendingPathComponent("lib/scale-video/\(flowLibrary)"))
                 == Data(contentsOf: Tool.scaleVideo.deletingLastPathComponent().appendingPathComponent(flowLibrary)))
-        try Tool.ffmpeg(["-f", "lavfi", "-i", "testsrc2=s=64x64:r=10:d=0.5", "-pix_fmt", "yuv420p", scratch.file("in.mp4").path])
+        try Fixtures.make(scratch.file("in.mp4"), ffmpeg: ["-f", "lavfi", "-i", "testsrc2=s=64x64:r=10:d=0.5", "-pix_fmt", "yuv420p"])
         let flow = try Tool.run(command.path, ["in.mp4", "-o", "flow.mov", "--factor", "2", "--motion", "flow", "--quiet"], in: scratch.url)
         #expect(flow.status == 0, "\(flow.stderr)")
         #expect(

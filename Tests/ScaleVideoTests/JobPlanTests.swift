@@ -88,8 +88,8 @@ struct JobPlanTests {
     func pcmFilesAreCountedAsTheyDecode(name: String, codec: String, cut: Double) throws {
         let scratch = try Scratch()
         let input = scratch.file(name)
-        try Tool.ffmpeg([
-            "-f", "lavfi", "-i", Media.tone(rate: 44100, seconds: 1.3), "-ac", "3", "-c:a", codec, input.path,
+        try Fixtures.make(input, ffmpeg: [
+            "-f", "lavfi", "-i", Media.tone(rate: 44100, seconds: 1.3), "-ac", "3", "-c:a", codec,
         ])
         var data = try Data(contentsOf: input)
         if cut > 0 { data = data.prefix(Int(Double(data.count) * cut) + 1) }

@@ -40,7 +40,7 @@ struct OrientationTests {
     /// matrix set to `abcd`.
     func source(_ test: Case) throws -> URL {
         let file = scratch.file("stored.mp4")
-        try Tool.ffmpeg(["-f", "lavfi", "-i", Self.shown, "-vf", test.stored, "-c:v", "libx264", "-crf", "12", "-pix_fmt", "yuv420p", file.path])
+        try Fixtures.make(file, ffmpeg: ["-f", "lavfi", "-i", Self.shown, "-vf", test.stored, "-c:v", "libx264", "-crf", "12", "-pix_fmt", "yuv420p"])
         var bytes = try Data(contentsOf: file)
         let header = try #require(bytes.range(of: Data("tkhd".utf8))).upperBound
         #expect(bytes[header] == 0, "a version 0 track header")

@@ -12,9 +12,8 @@ struct OutputReadBackTests {
         let scratch = try Scratch()
         let whole = scratch.file("whole.\(container)")
         // 48,000 stereo 16-bit frames: 192,000 bytes of samples.
-        _ = try Tool.ffmpeg([
+        _ = try Fixtures.make(whole, ffmpeg: [
             "-f", "lavfi", "-i", "sine=f=440:r=48000:d=1", "-ac", "2", "-c:a", "pcm_s16\(container == "wav" ? "le" : "be")",
-            whole.path,
         ])
         #expect(try OutputReadBack(path: whole.path) { false }.measured.audioSamples == 48_000)
         // 1,000 frames (4,000 bytes) cut from the end.

@@ -106,10 +106,10 @@ struct PictureFormatTests {
         let (width, height) = (128, 64)
         let input = scratch.file("source.mkv")
         // The alpha plane (where there is one) is a ramp across: twice x.
-        try Tool.ffmpeg([
+        try Fixtures.make(input, ffmpeg: [
             "-f", "lavfi", "-i",
             "testsrc2=s=\(width)x\(height):r=30:d=0.5,format=\(`case`.source),geq=lum='lum(X,Y)':cb='cb(X,Y)':cr='cr(X,Y)':a='2*X'",
-            "-c:v", "ffv1", input.path,
+            "-c:v", "ffv1",
         ])
         let output = scratch.file("out.\(`case`.container)")
         let result = try Tool.scale([input.path, "-o", output.path, "--factor", "1", "--json", "--quiet"] + `case`.arguments)

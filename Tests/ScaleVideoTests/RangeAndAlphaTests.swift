@@ -40,7 +40,8 @@ struct RangeAndAlphaTests {
     func fullRangeStaysFullWhereTheCodecMarksIt(container: String) throws {
         for source in Self.fullRangeSources {
             let input = scratch.file(source.name)
-            try Tool.ffmpeg(["-f", "lavfi", "-i", "testsrc2=s=160x96:r=30:d=1,drawbox=w=24:h=24:color=white:t=fill"] + source.arguments + [input.path])
+            try Fixtures.make(
+                input, ffmpeg: ["-f", "lavfi", "-i", "testsrc2=s=160x96:r=30:d=1,drawbox=w=24:h=24:color=white:t=fill"] + source.arguments)
             let luma = try Self.plane(input, "y")
             #expect(luma.min()! < 16 && luma.max()! > 235, "the source should use the full range")
             let output = scratch.file("out.\(container)")
@@ -55,7 +56,7 @@ struct RangeAndAlphaTests {
     @Test(arguments: [("mov", "prores"), ("mkv", "av1")])
     func fullRangeIsConvertedWhereTheCodecCannotMarkIt(container: String, codec: String) throws {
         let input = scratch.file("full.mp4")
-        try Tool.ffmpeg(["-f", "lavfi", "-i", "testsrc2=s=160x96:r=30:d=1", "-c:v", "libx264", "-crf", "10", "-pix_fmt", "yuvj420p", input.path])
+        try Fixtures.make(input, ffmpeg: ["-f", "lavfi", "-i", "testsrc2=s=160x96:r=30:d=1", "-c:v", "libx264", "-crf", "10", "-pix_fmt", "yuvj420p"])
         let output = scratch.file("out.\(container)")
         let result = try scale(input, output, ["--video-codec", codec])
         #expect(try Tool.probe(output, stream: "v:0", "color_range") != "pc")
@@ -73,9 +74,9 @@ struct RangeAndAlphaTests {
     /// VP9 with alpha: WebM keeps the alpha plane beside each picture.
     func alphaSource() throws -> URL {
         let input = scratch.file("alpha.webm")
-        try Tool.ffmpeg([
+        try Fixtures.make(input, ffmpeg: [
             "-f", "lavfi", "-i", "testsrc2=s=160x96:r=30:d=1,format=yuva420p,geq=lum='lum(X,Y)':cb='cb(X,Y)':cr='cr(X,Y)':a='X*255/159'",
-            "-c:v", "libvpx-vp9", "-deadline", "realtime", "-cpu-used", "8", input.path,
+            "-c:v", "libvpx-vp9", "-deadline", "realtime", "-cpu-used", "8",
         ])
         #expect(try Tool.tag(input, stream: "v:0", "alpha_mode") == "1")
         return input

@@ -45,9 +45,9 @@ struct RealFileReportTests {
     /// FLAC holds a picture block: the cover is kept.
     @Test func flacKeepsItsCover() throws {
         let input = scratch.file("album.flac")
-        try Tool.ffmpeg([
+        try Fixtures.make(input, ffmpeg: [
             "-f", "lavfi", "-i", "sine=r=44100:d=1", "-f", "lavfi", "-i", "color=red:s=64x64:d=1", "-map", "0", "-map", "1",
-            "-c:a", "flac", "-c:v", "png", "-disposition:v", "attached_pic", input.path,
+            "-c:a", "flac", "-c:v", "png", "-disposition:v", "attached_pic",
         ])
         let output = scratch.file("slow.flac")
         let run = try Tool.scale([input.path, "-o", output.path, "--factor", "2", "--json", "--quiet"])
@@ -60,7 +60,7 @@ struct RealFileReportTests {
     /// 32-bit FLAC (the reference encoder writes it; FFmpeg 5.1 reads none of it).
     @Test func audioThisFFmpegCannotDecodeIsNamed() throws {
         let wave = scratch.file("deep.wav")
-        try Tool.ffmpeg(["-f", "lavfi", "-i", "sine=r=48000:d=1", "-c:a", "pcm_s32le", wave.path])
+        try Fixtures.make(wave, ffmpeg: ["-f", "lavfi", "-i", "sine=r=48000:d=1", "-c:a", "pcm_s32le"])
         let input = scratch.file("deep.flac")
         let encoded = try Tool.run("flac", ["-s", "-f", "-o", input.path, wave.path])
         try #require(encoded.status == 0, "\(encoded.stderr)")
@@ -86,9 +86,9 @@ struct RealFileReportTests {
     /// Two frames beside a second of sound: scaled alike, they end far apart, and the run says so.
     @Test func aPictureMuchShorterThanItsSoundIsWarnedAbout() throws {
         let input = scratch.file("short.mp4")
-        try Tool.ffmpeg([
+        try Fixtures.make(input, ffmpeg: [
             "-f", "lavfi", "-i", "testsrc2=s=160x96:r=30:d=0.06", "-f", "lavfi", "-i", "sine=r=48000:d=1.07", "-c:v", "libx264",
-            "-c:a", "aac", input.path,
+            "-c:a", "aac",
         ])
         let run = try Tool.scale([input.path, "-o", scratch.file("out.mov").path, "--duration", "7.1", "--json", "--quiet"])
         try #require(run.status == 0, "\(run.stderr)")

@@ -46,10 +46,11 @@ struct RealWorldInputTests {
     @Test(arguments: kinds)
     func codecAndContainer(kind: Kind) throws {
         let input = scratch.file("input.\(kind.container)")
-        try Tool.ffmpeg(
-            ["-f", "lavfi", "-i", Media.indexedVideo(rate: 30, seconds: 2), "-f", "lavfi", "-i", Media.tone(rate: 48000, seconds: 2)]
+        try Fixtures.make(
+            input,
+            ffmpeg: ["-f", "lavfi", "-i", Media.indexedVideo(rate: 30, seconds: 2), "-f", "lavfi", "-i", Media.tone(rate: 48000, seconds: 2)]
                 + kind.video + ["-pix_fmt", kind.video.contains("prores_ks") ? "yuv422p10le" : "yuv420p"]
-                + kind.audio + [input.path])
+                + kind.audio)
         let output = scratch.file("output.mov")
         let result = try Tool.scale([input.path, "-o", output.path, "--factor", "1.5", "--json", "--quiet"])
         try #require(result.status == 0, "\(result.stderr)")
@@ -71,9 +72,9 @@ struct RealWorldInputTests {
     @Test(arguments: ["mp4", "mkv"])
     func variableFrameRateFollowsTheRealTimestamps(container: String) throws {
         let input = scratch.file("vfr.\(container)")
-        try Tool.ffmpeg([
+        try Fixtures.make(input, ffmpeg: [
             "-f", "lavfi", "-i", Media.indexedVideo(rate: 30, seconds: 3) + ",settb=1/90000,setpts='(N/30+0.011*mod(N*7,3)+0.4*floor(N/45))/TB'",
-            "-fps_mode", "passthrough", "-c:v", "libx264", "-crf", "18", "-video_track_timescale", "90000", input.path,
+            "-fps_mode", "passthrough", "-c:v", "libx264", "-crf", "18", "-video_track_timescale", "90000",
         ])
         let times = try Media.frameTimes(input)
         let gaps = Set(zip(times, times.dropFirst()).map { (($1 - $0) * 1000).rounded() })
@@ -89,9 +90,9 @@ struct RealWorldInputTests {
     /// frame is still the one SPEC §4 names.
     @Test func transportStreamStartingAt1_4Seconds() throws {
         let input = scratch.file("broadcast.ts")
-        try Tool.ffmpeg([
+        try Fixtures.make(input, ffmpeg: [
             "-f", "lavfi", "-i", Media.indexedVideo(rate: 25, seconds: 3), "-f", "lavfi", "-i", Media.tone(rate: 48000, seconds: 3),
-            "-c:v", "libx264", "-crf", "18", "-bf", "2", "-c:a", "mp2", input.path,
+            "-c:v", "libx264", "-crf", "18", "-bf", "2", "-c:a", "mp2",
         ])
         #expect((Double(try Tool.probe(input, stream: "v:0", "start_time")) ?? 0) >= 1.4)
         let output = scratch.file("broadcast-scaled.mov")
@@ -109,10 +110,10 @@ struct RealWorldInputTests {
     func audioStaysWithThePicture(container: String, codec: String, offset: Double) throws {
         let input = scratch.file("shifted.\(container)")
         let click = 1.0 - offset
-        try Tool.ffmpeg([
+        try Fixtures.make(input, ffmpeg: [
             "-f", "lavfi", "-i", Media.indexedVideo(rate: 30, seconds: 3), "-itsoffset", String(offset), "-f", "lavfi",
             "-i", "aevalsrc='if(between(t,\(click),\(click + 0.1)),0.5*sin(2*PI*1000*t),0)':s=48000:d=\(3 - offset)",
-            "-c:v", "libx264", "-c:a", codec, input.path,
+            "-c:v", "libx264", "-c:a", codec,
         ])
         let output = scratch.file("shifted-scaled.mov")
         try #require(try Tool.scale([input.path, "-o", output.path, "--factor", "2", "--quiet"]).status == 0)
@@ -126,10 +127,10 @@ struct RealWorldInputTests {
     /// exact to the sample either way.
     @Test func audioTrackChoice() throws {
         let input = scratch.file("tracks.mkv")
-        try Tool.ffmpeg([
+        try Fixtures.make(input, ffmpeg: [
             "-f", "lavfi", "-i", Media.indexedVideo(rate: 30, seconds: 1), "-f", "lavfi", "-i", "sine=f=440:r=48000:d=1",
             "-f", "lavfi", "-i", "sine=f=1000:r=32000:d=1", "-map", "0", "-map", "1", "-map", "2",
-            "-c:v", "libx264", "-c:a", "pcm_s16le", "-metadata:s:a:1", "language=ger", input.path,
+            "-c:v", "libx264", "-c:a", "pcm_s16le", "-metadata:s:a:1", "language=ger",
         ])
         let first = try Self.trackSamples(input, track: 0)
         let second = try Self.trackSamples(input, track: 1)

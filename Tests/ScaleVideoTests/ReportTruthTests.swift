@@ -72,7 +72,7 @@ struct ReportTruthTests {
     @Test func eightBitSoundIsNotCalledKept() throws {
         let scratch = try Scratch()
         let input = scratch.file("eight.wav")
-        try Tool.ffmpeg(["-f", "lavfi", "-i", "sine=d=1", "-c:a", "pcm_u8", input.path])
+        try Fixtures.make(input, ffmpeg: ["-f", "lavfi", "-i", "sine=d=1", "-c:a", "pcm_u8"])
         let result = try Tool.scale([input.path, "-o", scratch.file("out.wav").path, "--factor", "1", "--json", "--quiet"])
         try #require(result.status == 0, "\(result.stderr)")
         let object = try #require(try JSONResults(result.stdout).objects.first)
@@ -88,7 +88,7 @@ struct ReportTruthTests {
     @Test func theVideosOwnSpanIsSWhateverElseTheFileHolds() throws {
         let scratch = try Scratch()
         let cover = scratch.file("cover.jpg")
-        try Tool.ffmpeg(["-f", "lavfi", "-i", "testsrc2=s=64x64:d=1", "-frames:v", "1", cover.path])
+        try Fixtures.make(cover, ffmpeg: ["-f", "lavfi", "-i", "testsrc2=s=64x64:d=1", "-frames:v", "1"])
         let tagged = scratch.file("tagged.mkv")
         try Tool.ffmpeg([
             "-f", "lavfi", "-i", Media.indexedVideo(rate: 30, seconds: 4), "-f", "lavfi", "-i", "sine=d=4.1", "-c:v", "libx264",

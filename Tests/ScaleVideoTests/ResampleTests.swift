@@ -93,7 +93,7 @@ struct ResampleTests {
     /// A rate the codec holds is never resampled.
     @Test func aHeldRateIsKept() throws {
         let input = scratch.file("tone.wav")
-        try Tool.ffmpeg(["-f", "lavfi", "-i", Media.tone(rate: 44100, seconds: 1), input.path])
+        try Fixtures.make(input, ffmpeg: ["-f", "lavfi", "-i", Media.tone(rate: 44100, seconds: 1)])
         let output = scratch.file("tone.m4a")
         let run = try Tool.scale([input.path, "-o", output.path, "--factor", "2", "--json", "--quiet"])
         let result = try #require(try JSONResults(run.stdout).objects.first)
@@ -112,9 +112,9 @@ struct ResampleTests {
         let input = scratch.file("surround.mkv")
         // Each channel a tone of its own loudness: 0.1, 0.2, … 0.6.
         let channels = (1...6).map { "0.\($0)*sin(2*PI*\(200 * $0)*t)" }.joined(separator: "|")
-        try Tool.ffmpeg([
+        try Fixtures.make(input, ffmpeg: [
             "-f", "lavfi", "-i", Media.indexedVideo(rate: 30, seconds: 1), "-f", "lavfi",
-            "-i", "aevalsrc='\(channels)':s=48000:d=1:c=5.1(side)", "-c:v", "libx264", "-preset", "ultrafast", "-c:a", "flac", input.path,
+            "-i", "aevalsrc='\(channels)':s=48000:d=1:c=5.1(side)", "-c:v", "libx264", "-preset", "ultrafast", "-c:a", "flac",
         ])
         #expect(try Tool.probe(input, stream: "a:0", "channel_layout") == "5.1(side)")
         let output = scratch.file("out.webm")

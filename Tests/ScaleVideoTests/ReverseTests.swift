@@ -123,7 +123,7 @@ struct ReverseTests {
 
     @Test func pitchKeptBackwardsKeepsTheToneAndTheCount() throws {
         let tone = scratch.file("tone.wav")
-        try Tool.ffmpeg(["-f", "lavfi", "-i", "sine=f=440:r=48000:d=3", "-c:a", "pcm_s16le", tone.path])
+        try Fixtures.make(tone, ffmpeg: ["-f", "lavfi", "-i", "sine=f=440:r=48000:d=3", "-c:a", "pcm_s16le"])
         let output = scratch.file("tone-back.wav")
         _ = try scale([tone.path, "-o", output.path, "--reverse", "--factor", "2", "--keep-pitch", "--quiet"])
         let written = try Media.samples(output).map { Double($0) / 32768 }
@@ -215,9 +215,8 @@ enum BackwardClip: String, CaseIterable, Sendable {
             return file
         case .hevcCut:
             let whole = scratch.file("hevc-whole.mp4")
-            try Tool.ffmpeg(
-                ["-f", "lavfi", "-i", Media.indexedMotion(rate: 25, seconds: 2.5), "-c:v", "libx265", "-crf", "18",
-                 "-x265-params", "log-level=error:keyint=25:bframes=4:b-pyramid=1", "-tag:v", "hvc1", whole.path])
+            try Fixtures.make(whole, ffmpeg: ["-f", "lavfi", "-i", Media.indexedMotion(rate: 25, seconds: 2.5), "-c:v", "libx265", "-crf", "18",
+                 "-x265-params", "log-level=error:keyint=25:bframes=4:b-pyramid=1", "-tag:v", "hvc1"])
             let file = scratch.file("\(self).mp4")
             try Tool.ffmpeg(["-ss", "0.5", "-i", whole.path, "-c", "copy", file.path])
             return file

@@ -41,9 +41,9 @@ struct SkipExistingTests {
         }
         // Long enough to be killed while it is written.
         let middle = scratch.file("middle.mov")
-        try Tool.ffmpeg([
+        try Fixtures.make(middle, ffmpeg: [
             "-f", "lavfi", "-i", "testsrc2=s=640x360:r=30:d=5", "-f", "lavfi", "-i", Media.tone(rate: 48000, seconds: 5),
-            "-c:v", "libx264", "-preset", "ultrafast", "-c:a", "pcm_s16le", middle.path,
+            "-c:v", "libx264", "-preset", "ultrafast", "-c:a", "pcm_s16le",
         ])
         inputs.append((middle, 5))
         for name in ["c", "d"] {

@@ -8,9 +8,9 @@ struct SourceFrameRateTests {
     func theOutputRunsAtTheSourcesRate(rate: String, container: String, factor: Double) throws {
         let scratch = try Scratch()
         let input = scratch.file("in.\(container)")
-        try Tool.ffmpeg([
+        try Fixtures.make(input, ffmpeg: [
             "-f", "lavfi", "-i", Media.indexedVideo(rate: rate, seconds: 2), "-c:v", "libx264", "-preset", "veryfast",
-            "-crf", "10", input.path,
+            "-crf", "10",
         ])
         let output = scratch.file("out.mov")
         let result = try Tool.scale([input.path, "-o", output.path, "--factor", String(factor), "--fps", "source", "--json", "--quiet"])
@@ -64,17 +64,17 @@ struct SourceFrameRateTests {
         if kind == "mp4-edit-list" {
             // Frames 0–14 at 60 fps, then every other one (30 fps from 14/60 s on); cut at 0.5 s.
             let whole = scratch.file("whole.mp4")
-            try Tool.ffmpeg([
+            try Fixtures.make(whole, ffmpeg: [
                 "-f", "lavfi", "-i", Media.indexedVideo(rate: 60, seconds: 2.5),
                 "-vf", "select='lt(n,15)+not(mod(n,2))',setpts='if(lt(N,15),N,2*N-14)'", "-fps_mode", "passthrough",
-                "-c:v", "libx264", "-preset", "veryfast", "-crf", "10", "-bf", "2", whole.path,
+                "-c:v", "libx264", "-preset", "veryfast", "-crf", "10", "-bf", "2",
             ])
             try Tool.ffmpeg(["-ss", "0.5", "-i", whole.path, "-c", "copy", file.path])
             return file
         }
-        try Tool.ffmpeg([
+        try Fixtures.make(file, ffmpeg: [
             "-f", "lavfi", "-i", Media.indexedVideo(rate: rate, seconds: 2), "-c:v", "libx264", "-preset", "veryfast", "-crf", "10",
-            "-write_crc32", "0", file.path,
+            "-write_crc32", "0",
         ])
         guard kind != "mkv" else { return file }
         // The track's DefaultDuration (33333333 ns, 4 bytes) made 1 ms, or an EBML Void of the same size.
@@ -108,9 +108,9 @@ struct SourceFrameRateTests {
         let scratch = try Scratch()
         let input = scratch.file("vfr.mp4")
         // 30 frames at 30 fps, half a second of nothing, 30 more: 60 frames in 2.5 s.
-        try Tool.ffmpeg([
+        try Fixtures.make(input, ffmpeg: [
             "-f", "lavfi", "-i", "testsrc2=s=64x64:r=30:d=2", "-vf", "setpts='N/30/TB+if(gte(N,30),0.5/TB,0)'", "-vsync", "vfr",
-            "-c:v", "libx264", input.path,
+            "-c:v", "libx264",
         ])
         let result = try Tool.scale([input.path, "-o", scratch.file("out.mov").path, "--factor", "1", "--fps", "source", "--json", "--quiet"])
         try #require(result.status == 0, "\(result.stderr)")

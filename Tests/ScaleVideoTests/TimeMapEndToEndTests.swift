@@ -128,9 +128,9 @@ struct TimeMapEndToEndTests {
     }
 
     @Test func aMapThatDoesNotFitTheInputFailsIt() throws {
-        try Tool.ffmpeg([
+        try Fixtures.make(scratch.file("short.mov"), ffmpeg: [
             "-f", "lavfi", "-i", Media.indexedVideo(rate: 30, seconds: 3), "-f", "lavfi", "-i", Media.tone(rate: 48000, seconds: 2),
-            "-c:v", "libx264", "-preset", "veryfast", "-c:a", "pcm_s16le", scratch.file("short.mov").path,
+            "-c:v", "libx264", "-preset", "veryfast", "-c:a", "pcm_s16le",
         ])
         let cases = [
             ("source.mov", ["--time-map", "0=0,4=4"], "time map knot 2 \"4=4\": source time is past the source's end (3.0 s)"),

@@ -19,7 +19,7 @@ struct TrimAndPadTests {
 
     @Test func audioIsCutToTheSample() throws {
         let input = scratch.file("tone.wav")
-        try Tool.ffmpeg(["-f", "lavfi", "-i", Media.tone(rate: 48000, seconds: 2), "-c:a", "pcm_s16le", input.path])
+        try Fixtures.make(input, ffmpeg: ["-f", "lavfi", "-i", Media.tone(rate: 48000, seconds: 2), "-c:a", "pcm_s16le"])
         let output = scratch.file("part.wav")
         _ = try scale([input.path, "-o", output.path, "--start", "0.5", "--end", "1.25", "--factor", "2"])
         let original = try Media.samples(input)
@@ -61,9 +61,9 @@ struct TrimAndPadTests {
 
     @Test func shortAudioIsPaddedWithSilenceToTheVideosEnd() throws {
         let source = scratch.file("short-audio.mov")
-        try Tool.ffmpeg([
+        try Fixtures.make(source, ffmpeg: [
             "-f", "lavfi", "-i", Media.indexedVideo(rate: 30, seconds: 3), "-f", "lavfi", "-i", Media.tone(rate: 48000, seconds: 2),
-            "-c:v", "libx264", "-preset", "veryfast", "-c:a", "pcm_s16le", source.path,
+            "-c:v", "libx264", "-preset", "veryfast", "-c:a", "pcm_s16le",
         ])
         let output = scratch.file("padded.mov")
         _ = try scale([source.path, "-o", output.path, "--factor", "2", "--pad-audio"])

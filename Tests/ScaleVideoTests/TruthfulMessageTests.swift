@@ -21,7 +21,7 @@ struct TruthfulMessageTests {
                       (32, 32, ["--video-codec", "av1"], "its picture is 32x32, too small to encode: AV1 takes pictures of at least 64x64"),
                       (14, 40, ["--video-codec", "hevc"], "its picture is 14x40, too small to encode: HEVC takes pictures of at least 16x16")])
     func aPictureTooSmallToEncodeSaysSoAndWhy(width: Int, height: Int, arguments: [String], reason: String) throws {
-        try Tool.ffmpeg(["-f", "lavfi", "-i", "color=s=64x64:r=10:d=1,scale=\(width):\(height)", "-c:v", "ffv1", scratch.file("tiny.mkv").path])
+        try Fixtures.make(scratch.file("tiny.mkv"), ffmpeg: ["-f", "lavfi", "-i", "color=s=64x64:r=10:d=1,scale=\(width):\(height)", "-c:v", "ffv1"])
         let planned = try run(["tiny.mkv", "-o", "out.mkv", "--factor", "2", "--dry-run"] + arguments)
         let result = try run(["tiny.mkv", "-o", "out.mkv", "--factor", "2"] + arguments)
         for outcome in [planned, result] {
@@ -61,9 +61,9 @@ struct TruthfulMessageTests {
     /// Sound alone lasts as long as its samples: a movie whose audio ends
     /// half a second before its video, twice as long.
     @Test func aSoundOnlyResultGivesTheSoundsDuration() throws {
-        try Tool.ffmpeg([
+        try Fixtures.make(scratch.file("in.mov"), ffmpeg: [
             "-f", "lavfi", "-i", Media.indexedVideo(rate: 30, seconds: 2), "-f", "lavfi", "-i", Media.tone(rate: 48000, seconds: 1.5),
-            "-c:v", "libx264", "-c:a", "pcm_s16le", scratch.file("in.mov").path,
+            "-c:v", "libx264", "-c:a", "pcm_s16le",
         ])
         let result = try Tool.scale(["in.mov", "-o", "out.wav", "--factor", "2", "--progress", "none"], in: scratch.url)
         #expect(result.status == 0)

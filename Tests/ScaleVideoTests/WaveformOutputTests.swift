@@ -19,7 +19,7 @@ struct WaveformOutputTests {
 
     @Test func loudThenSilentAudioDrawsBarsOnlyWhereItIsLoud() throws {
         let input = scratch.file("half.wav")
-        try Tool.ffmpeg(["-f", "lavfi", "-i", "aevalsrc='if(lt(t,1),0.5*sin(2*PI*440*t),0)':s=48000:d=2", "-c:a", "pcm_s16le", input.path])
+        try Fixtures.make(input, ffmpeg: ["-f", "lavfi", "-i", "aevalsrc='if(lt(t,1),0.5*sin(2*PI*440*t),0)':s=48000:d=2", "-c:a", "pcm_s16le"])
         let picture = scratch.file("half.png")
         let result = try Tool.scale([input.path, "--factor", "2", "--waveform", picture.path, "--quiet"])
         #expect(result.status == 0, "\(result.stderr)")

@@ -32,7 +32,8 @@ enum Media {
         "aevalsrc='0.5*sin(2*PI*440*t)+0.2*sin(2*PI*97*t)|0.3*sin(2*PI*660*t)':s=\(rate):d=\(seconds)"
     }
 
-    /// Makes a movie of indexed frames, with a tone unless `audio` is nil.
+    /// Makes a movie of indexed frames, with a tone unless `audio` is nil
+    /// (a copy of one made once per test process for the same arguments).
     @discardableResult
     static func make(
         _ file: URL, rate: Int = 30, seconds: Double = 3, audio: (codec: String, rate: Int)? = ("pcm_s16le", 48000),
@@ -42,8 +43,7 @@ enum Media {
         if let audio { arguments += ["-f", "lavfi", "-i", tone(rate: audio.rate, seconds: seconds)] }
         arguments += ["-c:v", "libx264", "-preset", "veryfast", "-crf", "18", "-bf", "2"] + videoArguments
         if let audio { arguments += ["-c:a", audio.codec] }
-        try Tool.ffmpeg(arguments + [file.path])
-        return file
+        return try Fixtures.make(file, ffmpeg: arguments)
     }
 
     /// The index drawn in each decoded frame of `file`, in order (each
