@@ -1,10 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// SPEC §11: attachments (fonts) and cover pictures are copied as they are
 /// where the container holds them, and named as dropped elsewhere; a cover
 /// never changes S; the start timecode is kept, counted at the output's
 /// frame rate (and moved on to where a cut starts).
+@Suite(.tags(.endToEnd))
 struct AttachedTests {
     let scratch: Scratch
     let cover: URL

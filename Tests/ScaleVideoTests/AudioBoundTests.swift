@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A part of an mp4 that ends before its audio track does is counted from
 /// its bounds, not decoded to the end first; the audio lane then checks
 /// that the track really holds what it declares.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.endToEnd))
 struct AudioBoundTests {
     let scratch: Scratch
 

@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Inputs and outputs of sound alone: scaled with the algorithm of SPEC §5,
 /// written in the input's format family, judged against the reference
 /// computation through ffmpeg's decoding of what was written.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.endToEnd))
 struct AudioOnlyTests {
     let scratch: Scratch
 

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import ScaleVideo
@@ -22,6 +23,7 @@ func progressive(
     return out
 }
 
+@Suite(.tags(.unit))
 struct SeedTableTests {
     let seed: [Int16] = [3, 5, 1, 8, 4, 56, 33, 4, 77, 42, 84, 25, 12, 6, 13, 15]
 
@@ -36,6 +38,7 @@ struct SeedTableTests {
     }
 }
 
+@Suite(.tags(.unit))
 struct HandCheckedScalingTests {
     @Test func lengthOneIsTheFirstSample() {
         #expect(progressive([7, 9, 11], channels: 1, length: 1, chunk: 1) == [7])
@@ -92,6 +95,7 @@ struct HandCheckedScalingTests {
     }
 }
 
+@Suite(.tags(.unit))
 struct BlockSizeInvarianceTests {
     /// A deterministic pseudo-random signal (SplitMix64).
     static func signal(frames: Int, channels: Int, seed: UInt64) -> [Int16] {

@@ -1,10 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// SPEC §11: every audio track is scaled, each exactly as if it were the
 /// only one, in the input's order, with its language, title and flags;
 /// `--audio-track` keeps only those named; an output that holds one track
 /// takes the input's default.
+@Suite(.tags(.endToEnd))
 struct AudioTracksTests {
     let scratch: Scratch
     /// Two seconds of indexed frames, a stereo 48 kHz English track (the

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import ScaleVideo
@@ -8,6 +9,7 @@ private func map(_ text: String) throws -> TimeMap { try TimeMap(list: text, fps
 
 /// SPEC §13's maps whose `s` falls, worked out by hand or from the text
 /// (MapReference), never from the code under test.
+@Suite(.tags(.unit))
 struct BackwardMapTests {
     @Test func aMapMayFallAndItsShapeIsKnown() throws {
         let back = try map("3=0,0=6")
@@ -120,6 +122,7 @@ struct BackwardMapTests {
 
 /// `--curve smooth` (SPEC §13), held to SciPy's `PchipInterpolator`: the
 /// values below are SciPy 1.17's for these knots, printed once by hand.
+@Suite(.tags(.unit))
 struct SmoothCurveTests {
     @Test func theCurveIsSciPysPchip() throws {
         let map = try TimeMap(list: "0=0,1=1,1.5=2.5,1.5=3.5,0.5=5", fps: Rational(30, 1)!)

@@ -5,7 +5,7 @@ import Testing
 /// SPEC §7: every unusable input gets one line naming it and the reason,
 /// status 1, and leaves no file behind; damage inside a readable movie is
 /// skipped with a warning.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.endToEnd))
 struct BadInputTests {
     /// A small movie with busy pictures, made the same way on every machine.
     static func movie(_ file: URL, audio: String? = "pcm_s16le") throws -> URL {

@@ -1,8 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Many inputs at once, as a script runs them: outputs, statuses, JSON.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.endToEnd))
 struct BatchTests {
     @Test func oneBadInputDoesNotStopTheOthers() throws {
         let scratch = try Scratch()

@@ -8,6 +8,7 @@ import Testing
 /// the frame index, encoded losslessly, scaled with `--crf 0`; each output
 /// frame's level must be SPEC §9's weights applied to the source levels,
 /// rounded to nearest, ties up.
+@Suite(.tags(.endToEnd))
 struct BlendTests {
     static let width = 64
     static let height = 32

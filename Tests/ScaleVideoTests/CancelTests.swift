@@ -1,8 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Ctrl-C and SIGTERM, as a user or a script sends them to the running binary.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.endToEnd))
 struct CancelTests {
     /// A movie long enough that its conversion is still running after seconds.
     static func longMovie(in scratch: Scratch, name: String = "long.mov") throws -> URL {

@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// --video-codec, --prores-profile and --audio-codec across the containers:
 /// what each accepted combination writes, as ffprobe reads it; each one the
 /// container cannot hold refused before anything is written; frame maps and
 /// lossless samples exact whatever the codec.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.endToEnd))
 struct CodecTests {
     let scratch: Scratch
     /// One second of indexed frames at 30 fps with 16-bit stereo at 48 kHz.
@@ -167,6 +168,7 @@ struct CodecTests {
 /// Combinations the containers cannot hold, and codec options that do not
 /// apply, are bad usage: refused before any input is read (so the input
 /// here need not be a movie), with the reason, and nothing written.
+@Suite(.tags(.endToEnd))
 struct CodecRefusalTests {
     let scratch: Scratch
     let input: URL

@@ -1,7 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The command as a user meets it: run as a subprocess.
+@Suite(.tags(.endToEnd))
 struct CommandLineTests {
     @Test func helpTeachesWithAnExample() throws {
         let result = try Tool.run(Tool.scaleVideo.path, ["--help"])

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// SPEC §12: every container and audio codec the README lists (all of them) holds exactly
@@ -7,6 +8,7 @@ import Testing
 /// keep the rate (Opus: 48 kHz alone) the track is resampled to the codec's
 /// and holds `round(L · 48000 / rate)` samples, by a dry run's plan too.
 /// One batch converts a source at each rate, so each run covers them all.
+@Suite(.tags(.endToEnd))
 struct ContainerMatrixTests {
     /// A container and the audio codec written into it.
     struct Combination: Sendable, CustomTestStringConvertible {

@@ -10,6 +10,7 @@ import Testing
 /// freeze silent from its first `d` to its last, §8's count), on curves
 /// that rise, fall and turn, however the blocks and the pushed chunks split
 /// them.
+@Suite(.tags(.unit))
 struct CurveScalerTests {
     /// Three seconds of stereo full-scale noise at `rate`.
     static func noise(rate: Int) -> [Int16] {

@@ -1,8 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The library is documented for its users: every public declaration in
 /// Sources/ScaleVideo carries a doc comment (PublicDeclarations).
+@Suite(.tags(.unit))
 struct DocCommentTests {
     @Test func everyPublicDeclarationOfTheLibraryHasADocComment() throws {
         let folder = Repository.file("Sources/ScaleVideo")

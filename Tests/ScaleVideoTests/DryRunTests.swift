@@ -1,7 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `--dry-run` through the built binary: each input's plan, and nothing written.
+@Suite(.tags(.endToEnd))
 struct DryRunTests {
     @Test func theJSONPlanHoldsTheSpecsNumbersAndNothingIsWritten() throws {
         let scratch = try Scratch()

@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs the built tool on generated movies and lets ffprobe/ffmpeg judge
 /// what it wrote.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.endToEnd))
 struct EndToEndTests {
     let scratch: Scratch
     let source: URL

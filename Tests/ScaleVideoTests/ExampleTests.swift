@@ -1,8 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The cluster examples in examples/ run one and the same command, but for
 /// how each names its shard, and it is a command scale-video accepts.
+@Suite(.tags(.endToEnd))
 struct ExampleTests {
     static let examples = ["kubernetes-indexed-job.yaml", "slurm-array.sh", "gnu-parallel.sh"]
 

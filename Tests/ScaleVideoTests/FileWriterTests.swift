@@ -1,5 +1,6 @@
 import CFFmpeg
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ScaleVideo
@@ -7,6 +8,7 @@ import Testing
 /// The byte stream outputs are written through: what reaches the file is
 /// what writing in order, seeks included, puts there, whatever the thread
 /// that writes does meanwhile.
+@Suite(.tags(.unit))
 struct FileWriterTests {
     /// Bytes that differ from their neighbours: `index · 31 + salt`, modulo 256.
     static func pattern(_ count: Int, salt: Int) -> [UInt8] {

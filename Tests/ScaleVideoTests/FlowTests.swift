@@ -11,6 +11,7 @@ import Testing
 /// two pixels), where blend shows two half-bright ones; a frame §9 shows as it
 /// is must be that source frame; a mean of a fast stretch must be blend's.
 /// The count is §4/§8's.
+@Suite(.tags(.endToEnd))
 struct FlowTests {
     static let width = 384
     static let height = 96

@@ -1,10 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// docs/architecture.md's rule: each folder of Sources/ScaleVideo uses only
 /// the folders it lists, so no two folders use each other; the pure timing
 /// code (the Timing target, Sources/Timing) uses none and imports nothing.
 /// A folder uses another when one of its files names a type declared there.
+@Suite(.tags(.unit))
 struct FolderDependencyTests {
     /// The folders each may use, as docs/architecture.md gives them.
     static let allowed: [String: Set<String>] = [

@@ -1,7 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What the command loads before it does any work.
+@Suite(.tags(.endToEnd))
 struct FootprintTests {
     /// Foundation (with its ICU data) costs several megabytes of memory in
     /// every process that loads it; the command needs only FoundationEssentials.

@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Writing onto a full file system: a small tmpfs mounted over a folder in
 /// a private mount namespace (`unshare -m`), so nothing outside the run
 /// sees it. Every write error names the user's path in the tool's words.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.endToEnd))
 struct FullDiskTests {
     static let canMount: Bool = {
         let probe = try? Tool.run("unshare", ["-m", "sh", "-c", "mount -t tmpfs -o size=4k tmpfs /mnt"])

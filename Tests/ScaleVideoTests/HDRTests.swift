@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// HEVC Main10 HDR ramps (PQ with HDR10 metadata, HLG): tone-mapped to SDR
 /// BT.709 by default, kept as 10-bit HDR with --keep-hdr.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.endToEnd))
 struct HDRTests {
     let scratch: Scratch
     static let width = 512

@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What the header says never overrides what the packets show (SPEC §12):
 /// statistics tags counted from another start and length fields that
 /// claim hours are replaced by the packets' own extent, in the plan and in
 /// the run alike.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.endToEnd))
 struct HeaderTruthTests {
     let scratch: Scratch
 

@@ -5,7 +5,7 @@ import Testing
 /// `--inputs-from`: inputs read from a file or standard input, one a line
 /// or NUL-separated, so that a list of any length never meets the limit on
 /// a command's arguments.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.endToEnd))
 struct InputListTests {
     /// A few tiny clips among many missing paths, shuffled at a fixed seed:
     /// the clips, and every other path by its name.

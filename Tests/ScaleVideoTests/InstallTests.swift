@@ -1,8 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Shell completions and scripts/install.sh, run on the built command (the
 /// script's own release build is skipped with --binary, to keep the suite fast).
+@Suite(.tags(.endToEnd))
 struct InstallTests {
     /// Each shell's script generates and offers every option; bash's
     /// completes an option's name and its values when run.

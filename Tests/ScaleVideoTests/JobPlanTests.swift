@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ScaleVideo
@@ -6,6 +7,7 @@ import Testing
 /// A job's plan on generated media: its numbers are those SPEC §3–§5 give,
 /// computed here from what ffprobe and ffmpeg read, and making it writes
 /// nothing.
+@Suite(.tags(.endToEnd))
 struct JobPlanTests {
     /// S of SPEC §3: the video stream's duration, exactly, from its ticks.
     static func videoDuration(_ file: URL) throws -> Rational {

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ScaleVideo
@@ -7,6 +8,7 @@ import Testing
 /// Lanes are N: the gate holds back any lane more than its lead ahead of
 /// the slowest lane still running, the meter gives each lane an equal
 /// share, and the scheduler runs three lanes to their ends.
+@Suite(.tags(.unit))
 struct LaneSchedulerTests {
     @Test func aLaneAheadOfAnyRunningLaneWaits() {
         let gate = LaneGate()

@@ -1,9 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// examples/library, the program docs/library.md shows, built on the ScaleVideo library
 /// (plan, run with progress, cancel), built with the suite and run on a
 /// generated movie; the page shows it as it is in the file.
+@Suite(.tags(.endToEnd))
 struct LibraryExampleTests {
     static let program = Tool.scaleVideo.deletingLastPathComponent().appendingPathComponent("scale-video-example")
 

@@ -1,8 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The manual page in man/ says what `--help` says: made from the same
 /// option definitions, every option with its help, and nothing else.
+@Suite(.tags(.endToEnd))
 struct ManualPageTests {
     /// The committed page is what the generator makes of the built command
     /// today (but for its date): an option changed without running

@@ -74,6 +74,7 @@ private func progressiveMap(
 
 private let thirty = Rational(30, 1)!
 
+@Suite(.tags(.unit))
 struct AudioMapPlanTests {
     @Test func aRampsSegmentsFollowItsKnots() throws {
         // 0=0,4=4,6=12,10=14 at 48 kHz over 10 s: c = 0, 192000, 288000,
@@ -138,6 +139,7 @@ struct AudioMapPlanTests {
     }
 }
 
+@Suite(.tags(.unit))
 struct MapAudioScalerTests {
     /// Slow, fast and freeze segments, cut at both ends or not, with knots on half samples.
     @Test(arguments: [

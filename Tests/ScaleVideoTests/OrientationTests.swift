@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// SPEC §12: the picture keeps how it is shown. Phones store pixels turned
@@ -7,7 +8,7 @@ import Testing
 /// picture the source showed. Each source here is made by storing a known
 /// picture turned the other way and marking it, so what it shows is known
 /// without reading the mark the way the tool does.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.endToEnd))
 struct OrientationTests {
     let scratch: Scratch
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ScaleVideo
@@ -6,6 +7,7 @@ import Testing
 /// A written file of PCM sound alone in WAV or AIFF is counted from its
 /// sizes: all its samples when whole, fewer when cut short (so the job
 /// refuses it), the same count as reading every packet.
+@Suite(.tags(.endToEnd))
 struct OutputReadBackTests {
     @Test(arguments: ["wav", "aiff"])
     func soundAloneIsCountedFromItsSizes(container: String) throws {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ScaleVideo
@@ -6,6 +7,7 @@ import Testing
 /// SPEC §12: the picture's format is kept where the output codec can hold
 /// it (chroma 4:2:0, 4:2:2 or 4:4:4, 8 or 10 bits, alpha in ProRes 4444 and
 /// VP9), and otherwise converted and reported as changed, naming both.
+@Suite(.tags(.endToEnd))
 struct PictureFormatTests {
     /// A source format, what it is written as, and how.
     struct Choice: Sendable, CustomTestStringConvertible {

@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `-o - --container`: standard output written as MPEG-TS, NUT or WebM
 /// (SPEC §14), judged by ffprobe and ffmpeg reading the pipe's bytes; a
 /// container that cannot be streamed is refused.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.endToEnd))
 struct PipeContainerTests {
     /// The 3 s movie at `--factor 2 --fps 30` through `-o - --container
     /// container` into `out.<container>`; the folder and the source's frame times.

@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `-` as the input and `-o -` (SPEC §14): the built binary in shell
 /// pipelines, its output judged by ffprobe and the frames' own indices.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.endToEnd))
 struct PipeTests {
     /// Runs `script` with bash (pipefail on), `$SV` the built binary and
     /// `$TMPDIR` an empty folder of `scratch`'s; its status and streams.

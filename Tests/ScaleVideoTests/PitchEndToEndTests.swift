@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `--keep-pitch` through the built command (SPEC §10): a movie or sound
@@ -7,7 +8,7 @@ import Testing
 /// float; what ffmpeg decodes of the output must have §5's or §8's sample
 /// count, the channels and rate of the source, each channel its own tone
 /// within 0.5% and each click within 10 ms of g(t).
-@Suite struct PitchEndToEndTests {
+@Suite(.tags(.endToEnd)) struct PitchEndToEndTests {
     static let rate = PitchStretcherTests.rate
 
     /// Writes the tone (440 Hz, and 660 Hz in a second channel) with clicks

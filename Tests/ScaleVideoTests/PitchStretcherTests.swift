@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import ScaleVideo
@@ -7,7 +8,7 @@ import Testing
 /// or §8's sample count, keep its frequency within 0.5% and put each click
 /// within 10 ms of g(t); channels are kept apart and the sample count does
 /// not depend on block sizes.
-@Suite struct PitchStretcherTests {
+@Suite(.tags(.unit)) struct PitchStretcherTests {
     static let rate = 48000
     static let clicks = [0.5, 1.5, 2.5, 3.5]
     static let seconds = 4.0

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import ScaleVideo
@@ -8,7 +9,7 @@ import Testing
 /// reach four times slower; each click first heard (ToneAnalysis.onset) no
 /// more than 15 ms before g(t) and 10 ms after it, the tone within 0.5%
 /// away from speed changes, the count exact.
-@Suite struct PitchSyncTests {
+@Suite(.tags(.unit)) struct PitchSyncTests {
     static let rate = 48000
     static let clicks = [0.5, 1.5, 2.5, 3.5]
 

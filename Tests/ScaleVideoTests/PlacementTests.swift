@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Putting the output in place on filesystems a cluster mounts (FUSE, SMB,
 /// union filesystems such as mergerfs) that make no hard links: the tool run
 /// with a preloaded shim whose link(2) fails as theirs do.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.endToEnd))
 struct PlacementTests {
     /// A shared library of `code` (C), built with the toolchain's clang.
     static func shim(_ scratch: Scratch, _ code: String) throws -> URL {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// SPEC §12: full-range (JPEG-range) pictures stay full range where the
@@ -6,7 +7,7 @@ import Testing
 /// (kept by WebM beside the picture) is kept in WebM and reported where it
 /// cannot be. Planes are read raw (extractplanes), so no range conversion
 /// of the judge's own stands between the files compared.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.endToEnd))
 struct RangeAndAlphaTests {
     let scratch: Scratch
 

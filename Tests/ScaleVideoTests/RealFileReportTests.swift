@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// SPEC §7 and §11 on files as other tools write them: every line names the
@@ -6,7 +7,7 @@ import Testing
 /// samples"), `--dry-run` fails exactly where the run would, FLAC keeps its
 /// cover, and a picture far shorter than its sound is warned about on the
 /// terminal and in `--json`.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.endToEnd))
 struct RealFileReportTests {
     let scratch: Scratch
 

@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Movies as devices and other tools make them: many codecs and containers,
 /// variable frame rates, late starts, shifted audio, several audio tracks,
 /// tags and chapters. ffprobe/ffmpeg judge every output.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.endToEnd))
 struct RealWorldInputTests {
     let scratch: Scratch
 

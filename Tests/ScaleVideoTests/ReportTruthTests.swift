@@ -1,10 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// SPEC §11's last paragraph: every kept, changed and dropped line is true
 /// of the written file. Each "kept" phrase is checked against what ffprobe
 /// reads in the output (a phrase this test does not know fails it), and
 /// what the source had that the output lacks is named as dropped.
+@Suite(.tags(.endToEnd))
 struct ReportTruthTests {
     /// A movie with a title, two chapters, stream languages, 4:3 pixels
     /// and 16-bit sound at 48 kHz.

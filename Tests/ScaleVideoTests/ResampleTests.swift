@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// SPEC §12: audio the output codec cannot hold at its rate is scaled at the
 /// source's rate, then resampled to the nearest rate the codec holds:
 /// exactly `round(L · r_out / r_in)` samples, every sound where the scaling
 /// put it, and the change named in the report.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.endToEnd))
 struct ResampleTests {
     let scratch: Scratch
 
@@ -106,7 +107,7 @@ struct ResampleTests {
 /// libopus takes Vorbis's channel layouts alone: 5.1(side), the layout
 /// most 5.1 sources have, is written as 5.1, its side pair where 5.1's back
 /// pair stands, as the ffmpeg command converts it; every channel keeps its sound.
-@Suite struct OpusLayoutTests {
+@Suite(.tags(.endToEnd)) struct OpusLayoutTests {
     @Test func fivePointOneSideIsWrittenAsFivePointOne() throws {
         let scratch = try Scratch()
         let input = scratch.file("surround.mkv")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ScaleVideo
@@ -7,7 +8,7 @@ import Testing
 /// generated movies whose frames carry their index: every output frame and
 /// every 16-bit sample judged against SPEC's text (MapReference), read back
 /// with ffmpeg.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.endToEnd))
 struct ReverseTests {
     let scratch: Scratch
     /// 3 s at 30 fps (one key-frame interval), 16-bit stereo at 48 kHz.
@@ -247,6 +248,7 @@ enum BackwardClip: String, CaseIterable, Sendable {
 
 /// The backward reader itself: bounded by the pictures it may hold, not by
 /// the key-frame interval, whose frames it then decodes again in slices.
+@Suite(.tags(.endToEnd))
 struct BackwardFramesTests {
     @Test func aLongIntervalIsReadInSlicesOfAtMostTheLimit() throws {
         let scratch = try Scratch()
@@ -265,7 +267,7 @@ struct BackwardFramesTests {
 }
 
 /// `--curve smooth` and `--plot-map` through the built tool (SPEC §13).
-@Suite(.serialized)
+@Suite(.serialized, .tags(.endToEnd))
 struct SmoothCurveEndToEndTests {
     let scratch: Scratch
     /// 3 s at 30 fps, 16-bit stereo at 48 kHz.

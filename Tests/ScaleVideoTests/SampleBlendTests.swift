@@ -53,6 +53,7 @@ private func roundedTiesUp(_ n: Int128, _ d: Int128) -> Int128 {
     return top % (2 * d) < 0 ? q - 1 : q
 }
 
+@Suite(.tags(.unit))
 struct SampleBlendTests {
     @Test func crossfadesRoundToNearestTiesUp() {
         #expect(crossfade([0, 1, 10, 255, 3], [1, 0, 13, 0, 3], "1/2") == [1, 1, 12, 128, 3])

@@ -1,4 +1,5 @@
 import CScalerKernel
+import TestSupport
 import Testing
 
 @testable import ScaleVideo
@@ -7,6 +8,7 @@ import Testing
 /// portable loop and its AVX2 loop (where the processor has it) alike,
 /// against SPEC §5 computed in the test: every channel count, slowing down
 /// and speeding up, whatever the pushes and blocks.
+@Suite(.tags(.unit))
 struct ScalingKernelTests {
     static let factors = [0.37, 0.5, 0.999, 1.001, 2.0, 3.3]
 

@@ -1,10 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ScaleVideo
 
 /// Seeking a stream's own reading of a file (what KeyFrameGroups does to
 /// skip ahead): to the key frame at or before a time, then forward.
+@Suite(.tags(.endToEnd))
 struct SeekTests {
     /// A movie with a key frame every 10 frames at 25 fps, and B-frames.
     private func movie(in scratch: Scratch) throws -> URL {

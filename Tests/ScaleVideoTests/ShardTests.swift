@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `--shard i/n` and `--shard auto`: n processes running the same command
 /// over one list, each its own shard, do every input once between them.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.endToEnd))
 struct ShardTests {
     /// The shard (1 to n) the README gives a path: FNV-1a, 64-bit, of its
     /// UTF-8 bytes, modulo n, plus 1; written here from the algorithm's

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ScaleVideo
@@ -8,6 +9,7 @@ import Testing
 /// sparse reader gets its stream's as the others read them, and reads on
 /// once they are done; what waits for a reader is counted, and a closed
 /// reader's packets are not kept.
+@Suite(.tags(.endToEnd))
 struct SharedInputTests {
     let scratch: Scratch
     let film: URL

@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A Ctrl-C is safe at every moment from start-up to exit: while inputs
 /// are converted, while the command is ending and after its last line.
 /// The moments are the tests' subject, so they are varied on purpose.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.endToEnd))
 struct SignalTimingTests {
     /// How a run ended that no signal may turn into a crash.
     static func expectNoCrash(_ result: ProcessOutput, _ what: String) {

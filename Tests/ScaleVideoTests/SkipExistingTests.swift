@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `--skip-existing`: a batch killed at any point is finished by running
 /// the same command again with it; an output already complete is left as it
 /// is, anything else at an output path is made anew, and a killed run's
 /// temporary files are removed.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.endToEnd))
 struct SkipExistingTests {
     /// The file's inode and modification time: a file written again, or
     /// replaced, changes one of them.

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import scale_video
@@ -5,6 +6,7 @@ import Testing
 /// `--shard auto` in a Slurm job array: the shard each task id is given,
 /// held to the rule the guide states (task id mod n, plus 1) and to tables
 /// written out by hand.
+@Suite(.tags(.unit))
 struct SlurmShardTests {
     /// The guide's rule: task `id` of any array does shard `id mod n + 1`.
     static func reference(task id: Int, count: Int) -> Int { id % count + 1 }

@@ -1,8 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `--fps source` (SPEC §12): the output runs at the rate the source's
 /// frames come at, exactly, and is still constant-rate by SPEC §4.
+@Suite(.tags(.endToEnd))
 struct SourceFrameRateTests {
     @Test(arguments: [("30000/1001", "mp4", 2.0), ("25", "mkv", 0.5)])
     func theOutputRunsAtTheSourcesRate(rate: String, container: String, factor: Double) throws {

@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ScaleVideo
 
 /// A job that shows little of its source decodes little of it, and shows
 /// exactly the pictures that decoding all of it would.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.endToEnd))
 struct SparseDecodingTests {
     let scratch: Scratch
     /// 6 s at 30 fps, a key frame every 10 frames, B-frames, noisy pictures

@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A run killed outright (SIGKILL, the OOM killer, a power cut) cannot
 /// remove its temporary files; the next run writing the same output does,
 /// and never one that a live run beside it is writing.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.endToEnd))
 struct StaleFileTests {
     /// Waits until `condition` holds; false after `limit` seconds.
     static func eventually(within limit: TimeInterval = 60, _ condition: () -> Bool) -> Bool {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// SPEC §11: a text cue shown from a to b is shown from g(a) to g(b), in the
@@ -6,6 +7,7 @@ import Testing
 /// crossing a cut is clipped, one on screen when a freeze starts stays on
 /// screen through it; picture subtitles are retimed into Matroska and
 /// reported as dropped elsewhere.
+@Suite(.tags(.endToEnd))
 struct SubtitleTests {
     let scratch: Scratch
     /// Three seconds of indexed frames, a tone, an SRT track (English) and

@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// --time-map and --speed through the built tool on generated movies whose
 /// frames carry their index: every output frame and every audio sample is
 /// judged against SPEC §8's text (MapReference), read back with ffmpeg.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.endToEnd))
 struct TimeMapEndToEndTests {
     let scratch: Scratch
     /// 3 s at 30 fps, 16-bit stereo at 48 kHz: S = 3 s.
@@ -213,6 +214,7 @@ struct TimeMapEndToEndTests {
 }
 
 /// Maps that break SPEC §8's rules are refused before any input is read.
+@Suite(.tags(.endToEnd))
 struct TimeMapUsageTests {
     @Test(arguments: [
         (["--time-map", "0=1,1=2"], "knot 1 \"0=1\": the first knot's output time must be 0"),

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ScaleVideo
@@ -7,6 +8,7 @@ import Testing
 /// last knot's d, N = ceil(D · fps), the audio's segments the boundaries
 /// the specification's text gives; what depends on
 /// the input fails that input, naming the knot.
+@Suite(.tags(.endToEnd))
 struct TimeMapPlanTests {
     let thirty = Rational(30, 1)!
 

@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// --start/--end cut the source sample-exactly for audio and at frame times
 /// for video; --pad-audio fills short audio with digital silence.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.endToEnd))
 struct TrimAndPadTests {
     let scratch: Scratch
 

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import ScaleVideo
@@ -5,6 +6,7 @@ import Testing
 /// The pure parts behind --start/--end, --pad-audio, --mono and the sample
 /// families: trim spans, sample ranges, the frame clock from a start, the
 /// alignment cut and padded, channel merging and rounding per sample type.
+@Suite(.tags(.unit))
 struct TrimAndSampleTests {
     func r(_ n: Int64, _ d: Int64 = 1) -> Rational { Rational(n, d)! }
 

@@ -1,8 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// SPEC §7's last paragraph: the reason given is the true one, in one line
 /// naming the input, with the exit status of SPEC §6, and nothing written.
+@Suite(.tags(.endToEnd))
 struct TruthfulMessageTests {
     let scratch: Scratch
 

@@ -1,9 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// SPEC §12: an input whose container states no duration (Matroska or
 /// WebM written live, to a pipe) is measured from its packets: S is the end
 /// of its last frame, as SPEC §3 says; it is not refused.
+@Suite(.tags(.endToEnd))
 struct UnstatedDurationTests {
     /// A file as ffmpeg writes it to a pipe: no duration, no cues.
     private static func live(_ file: URL, _ arguments: [String], format: String) throws {

@@ -1,11 +1,13 @@
 import Foundation
 import ScaleVideo
+import TestSupport
 import Testing
 
 /// `scale-video --version`: the release, the FFmpeg libraries the process
 /// runs with, judged against what the ffmpeg command (linked to the same
 /// shared libraries) reports, and Rubber Band's release as pkg-config has it
 /// with the library file the dynamic linker gives the binary (ldd).
+@Suite(.tags(.endToEnd))
 struct VersionTests {
     @Test func versionNamesTheReleaseAndTheLoadedLibraries() throws {
         let result = try Tool.scale(["--version"])

@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `--waveform` as a user meets it: a PNG beside the scaled output, read
 /// back with ffmpeg.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.endToEnd))
 struct WaveformOutputTests {
     let scratch: Scratch
 

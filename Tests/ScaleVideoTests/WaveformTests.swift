@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ScaleVideo
 
-/// Decibels, downsampling, the time axis, the font, the waveform picture and
-/// its PNG file.
+/// Decibels, downsampling, the time axis, the font and the waveform picture.
+@Suite(.tags(.unit))
 struct WaveformTests {
     /// Downsamples `values`, pushing `block` of them at a time.
     func downsample(_ values: [Double], width: Int, block: Int) -> [Double] {
@@ -253,9 +254,11 @@ struct WaveformTests {
         // Without a duration only the base line is drawn.
         #expect(count(text, in: untitled, x: 0, y: below, width: 600, height: 200 - below) == 0)
     }
+}
 
-    // MARK: PNG
-
+/// The waveform picture's PNG file, as ffmpeg reads it.
+@Suite(.tags(.endToEnd))
+struct WaveformPNGTests {
     @Test func pngReadsBackPixelForPixel() throws {
         let scratch = try Scratch()
         var image = RGBImage(width: 37, height: 11)

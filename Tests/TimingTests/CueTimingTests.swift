@@ -1,9 +1,11 @@
+import TestSupport
 import Testing
 
 @testable import Timing
 
 /// SPEC §11's cue rules, with the output times worked out by hand from its
 /// text (g linear between knots; at a freeze, g(s) is its first d).
+@Suite(.tags(.unit))
 struct CueTimingTests {
     private static func r(_ text: String) -> Rational { Rational(parsing: text)! }
 

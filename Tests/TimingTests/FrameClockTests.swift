@@ -38,6 +38,7 @@ func expectedSchedule(
     }
 }
 
+@Suite(.tags(.unit))
 struct FrameClockTests {
     @Test func slowingDownRepeatsEachFrame() {
         // 30 fps source, factor 2, 30 fps out: each frame shown twice.
@@ -167,6 +168,7 @@ struct FrameClockTests {
     }
 }
 
+@Suite(.tags(.unit))
 struct TimeScaleTests {
     @Test func frameCountIsTheCeilingWithTolerance() {
         let scale = TimeScale(sourceDuration: r("10"), target: .duration(r("7.3")))!
@@ -195,6 +197,7 @@ struct TimeScaleTests {
     }
 }
 
+@Suite(.tags(.unit))
 struct RationalTests {
     @Test func parsesIntegersDecimalsAndRatios() {
         #expect(Rational(parsing: "30") == Rational(30, 1))

@@ -1,9 +1,11 @@
+import TestSupport
 import Testing
 
 @testable import Timing
 
 /// The rate read from the frames' own timestamps (SPEC §12, `--fps source`),
 /// on timestamps written out here as a muxer would round them.
+@Suite(.tags(.unit))
 struct FrameSpacingTests {
     static let milliseconds = Rational(1, 1000)!
 

@@ -47,6 +47,7 @@ private func expectedMapSchedule(timestamps: [Int64], timeBase: Rational, map: T
     }
 }
 
+@Suite(.tags(.unit))
 struct MapClockTests {
     let thirty = Rational(30, 1)!
 

@@ -1,9 +1,11 @@
+import TestSupport
 import Testing
 
 @testable import Timing
 
 /// Chapter retiming, Matroska's clock times and the audio's alignment with
 /// the picture.
+@Suite(.tags(.unit))
 struct MetadataTimingTests {
     func r(_ n: Int64, _ d: Int64 = 1) -> Rational { Rational(n, d)! }
 

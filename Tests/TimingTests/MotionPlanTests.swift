@@ -59,6 +59,7 @@ private func expectSame(_ got: [Recipe], _ expected: [Recipe]) {
     }
 }
 
+@Suite(.tags(.unit))
 struct MotionPlanTests {
     let thirty = Rational(30, 1)!
 

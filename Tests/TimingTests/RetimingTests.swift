@@ -6,6 +6,7 @@ import Testing
 /// How fast a retiming runs through the source, which decides whether the
 /// video reads the file alone to seek (VideoPlan.readsAlone) and how far
 /// ahead a lane may run (a second of source at most).
+@Suite(.tags(.unit))
 struct RetimingTests {
     private func map(_ knots: [(String, String)]) throws -> TimeMap {
         try TimeMap(knots: knots.map { TimeMap.Knot(source: r($0.0), output: r($0.1)) }, fps: r("30"))

@@ -19,6 +19,7 @@ private func error(_ text: String, fps: Rational = thirty) -> TimeMapError? {
     }
 }
 
+@Suite(.tags(.unit))
 struct TimeMapParsingTests {
     @Test func listTakesDecimalsAndRatiosExactly() throws {
         let map = try TimeMap(list: "0=0, 1.5=3,3/2=4 ,10=20.1", fps: thirty)
@@ -103,6 +104,7 @@ struct TimeMapParsingTests {
     }
 }
 
+@Suite(.tags(.unit))
 struct SpeedListTests {
     @Test func speedsBecomeTheKnotsTheyMean() throws {
         // From 4 s four times slower, from 6 s twice as fast, to S = 10:
@@ -153,6 +155,7 @@ struct SpeedListTests {
     }
 }
 
+@Suite(.tags(.unit))
 struct OutputTimeTests {
     /// Normal to 4 s, a freeze from 4 to 6, a quarter speed to 6 s, twice as fast to 10 s.
     let map = try! TimeMap(list: "0=0,4=4,4=6,6=14,10=16", fps: Rational(30, 1)!)
