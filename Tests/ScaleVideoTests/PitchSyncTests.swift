@@ -13,10 +13,10 @@ import Testing
     static let rate = 48000
     static let clicks = [0.5, 1.5, 2.5, 3.5]
 
-    static func source() -> [Float] {
+    /// The tone with its clicks: made once, the tests only read it.
+    static let source: [Float] =
         ToneAnalysis.toneWithClicks(frequency: 440, rate: rate, seconds: 4, clicks: clicks, seed: 21, clickFrames: 240)
-            .map { Float($0) }
-    }
+        .map { Float($0) }
 
     static func run(_ source: [Float], plan: AudioMapPlan) throws -> [Double] {
         let scaler: any AudioScaling<Float> = keptPitch(channels: 1, rate: rate, plan: plan, blockSize: 1024)
@@ -54,7 +54,7 @@ import Testing
 
     @Test(arguments: [0.25, 0.5, 0.8, 1.5, 2, 2.5, 3, 3.2, 3.6, 4])
     func everyRatioHearsEachClickInTime(ratio: Double) throws {
-        let source = Self.source()
+        let source = Self.source
         let output = try Self.run(source, plan: AudioMapPlan(count: source.count, length: Int(Double(source.count) * ratio)))
         Self.judge(output, g: { $0 * ratio }, label: "× \(ratio)")
     }
@@ -67,7 +67,7 @@ import Testing
         "0=0,1=3.2,2=3.45,3=5.95,4=9.95",
     ])
     func mapsHearEachClickInTime(knots: String) throws {
-        let source = Self.source()
+        let source = Self.source
         let map = try TimeMap(list: knots, fps: Rational(30, 1)!)
         let plan = try AudioMapPlan(map: map, rate: Self.rate, count: source.count, sourceDuration: Rational(4, 1)!)
         let output = try Self.run(source, plan: plan)
@@ -89,7 +89,7 @@ import Testing
         ("0=0,1=4,1=5,2=8.6,3=12.2,4=16.2", 2.7...4.0),
     ])
     func smoothCurvesHearEachClickWhereTheyPutIt(knots: String, ratios: ClosedRange<Double>) throws {
-        let source = Self.source()
+        let source = Self.source
         var map = try TimeMap(list: knots, fps: Rational(30, 1)!)
         map.curve = .smooth
         let followed = try #require(map.following(fps: Rational(30, 1)!))
