@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Sets up, builds and runs the whole test suite; with --unit, only the suites
-# tagged .unit (Tests/TestSupport/TestTags.swift: no program started, no
-# movie made); with --end-to-end, only the others.
+# Sets up, builds and runs the whole test suite, then the studio's page in
+# headless Chromium (Tests/Browser); with --unit, only the suites tagged .unit
+# (Tests/TestSupport/TestTags.swift: no program started, no movie made); with
+# --end-to-end, only the others and the page.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -17,7 +18,7 @@ unit_suites() {
 }
 case "${1:-}" in
 --unit) swift test --disable-xctest --skip-build --filter "\.($(unit_suites))/" ;;
---end-to-end) swift test --disable-xctest --skip-build --skip "\.($(unit_suites))/" ;;
-"") swift test --disable-xctest ;;
+--end-to-end) swift test --disable-xctest --skip-build --skip "\.($(unit_suites))/" && python3 Tests/Browser/studio_page_test.py ;;
+"") swift test --disable-xctest && python3 Tests/Browser/studio_page_test.py ;;
 *) echo "usage: scripts/test.sh [--unit | --end-to-end]" >&2; exit 64 ;;
 esac

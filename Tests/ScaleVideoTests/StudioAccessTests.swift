@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// SPEC §15's safety, against the running studio: the token on every
 /// request, the Host checked, nothing read outside FOLDER, uploads size-
 /// limited and kept only when they are media, one clear message and a 4xx
 /// for each bad request, and Ctrl-C ends it with 130.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.endToEnd))
 struct StudioAccessTests {
     @Test func everyRequestNeedsTheTokenAndTheHostServed() throws {
         let scratch = try Scratch()

@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// SPEC §15: a render from the page is the command line's (same frames and
 /// samples for the same options), a second render of the same output is
 /// refused with a 409, a cancelled render leaves nothing behind, and the
 /// list of renders survives the server's restart.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.endToEnd))
 struct StudioRenderTests {
     @Test func aRenderIsTheCommandLinesAndTheListOutlivesTheServer() throws {
         let scratch = try Scratch()

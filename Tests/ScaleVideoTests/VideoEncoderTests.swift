@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ScaleVideo
@@ -6,6 +7,7 @@ import Testing
 /// Each video codec is written by an encoder of its own (Output/Encoders):
 /// its name is one the ffmpeg CLI of this machine lists, it is found where
 /// the CLI finds it, and a name FFmpeg has no encoder of is not.
+@Suite(.tags(.endToEnd))
 struct VideoEncoderTests {
     @Test(arguments: VideoCodec.allCases)
     func theEncoderIsTheOneFFmpegHas(_ codec: VideoCodec) throws {

@@ -1,9 +1,11 @@
+import TestSupport
 import Testing
 
 @testable import Timing
 
 /// The frame-shown decision on its own: at factor 1/50 and 30 fps, with one
 /// timestamp unit a source frame, output frame k shows source frame 50k.
+@Suite(.tags(.unit))
 struct ShownFramesTests {
     let clock = FrameClock(factor: Rational(1, 50)!, fps: Rational(30, 1)!, timeBase: Rational(1, 30)!, frameCount: 4)!
 
