@@ -31,7 +31,9 @@ final class StandardInput {
         var waiting = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
         while true {
             if cancelled() { throw Failure.cancelled }
-            if poll(&waiting, 1, 100) == 0 { continue }
+            // Nothing yet, or a signal (Ctrl-C: its handler cut the wait short).
+            let ready = poll(&waiting, 1, 100)
+            if ready == 0 || (ready < 0 && errno == EINTR) { continue }
             let count = read(STDIN_FILENO, buffer, 1 << 20)
             if count == 0 { break }
             if count < 0 {
