@@ -5,6 +5,7 @@ let package = Package(
     name: "scale-video",
     products: [
         .executable(name: "scale-video", targets: ["scale-video"]),
+        .executable(name: "scale-video-studio", targets: ["scale-video-studio"]),
         .library(name: "ScaleVideo", targets: ["ScaleVideo"]),
         // The flow kernel and OpenCV, loaded by ScaleVideo only when --motion flow runs (FlowLibrary).
         .library(name: "ScaleVideoFlow", type: .dynamic, targets: ["CFlowKernel"]),
@@ -56,9 +57,13 @@ let package = Package(
             name: "scale-video",
             dependencies: [
                 "ScaleVideo",
-                "Studio",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // `scale-video studio`, which the command runs: a program of its own, so the command loads no server.
+        .executableTarget(
+            name: "scale-video-studio",
+            dependencies: ["Studio", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "scale-video-manual", path: "Tools/ManualPage"),
         .executableTarget(name: "scale-video-example", dependencies: ["ScaleVideo"], path: "examples/library"),
@@ -66,6 +71,6 @@ let package = Package(
         // What both test targets share: reproducible random numbers, exact times from text.
         .target(name: "TestSupport", dependencies: ["Timing"], path: "Tests/TestSupport"),
         .testTarget(name: "TimingTests", dependencies: ["Timing", "TestSupport"]),
-        .testTarget(name: "ScaleVideoTests", dependencies: ["ScaleVideo", "scale-video", "TestSupport"]),
+        .testTarget(name: "ScaleVideoTests", dependencies: ["ScaleVideo", "scale-video", "scale-video-studio", "TestSupport"]),
     ]
 )

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Builds scale-video in release mode and installs the command, the library
+# Builds scale-video in release mode and installs the command, the studio's
+# program (scale-video-studio, which `scale-video studio` runs), the library
 # --motion flow loads (libScaleVideoFlow.so, the flow kernel over OpenCV, in
-# PREFIX/lib/scale-video, where the command looks for it), its manual page
-# and its bash, zsh and fish completions under PREFIX (default /usr/local).
+# PREFIX/lib/scale-video, where the command looks for it), the studio's page
+# (PREFIX/share/scale-video/studio), its manual page and its bash, zsh and
+# fish completions under PREFIX (default /usr/local).
 # With --uninstall it removes exactly those files, and the folders the
 # install made if they are empty again.
 #
@@ -10,7 +12,8 @@
 #   bash scripts/install.sh --uninstall [PREFIX]
 #
 # --binary PATH installs that already built scale-video, and the
-# libScaleVideoFlow.so beside it, instead of building them.
+# scale-video-studio and libScaleVideoFlow.so beside it, instead of building
+# them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -29,12 +32,14 @@ prefix=${prefix:-/usr/local}
 ((uninstall == 0)) || [ -z "$binary" ] || usage
 
 command=bin/scale-video
+studio=bin/scale-video-studio
 flow_library=lib/scale-video/libScaleVideoFlow.so
 manual=share/man/man1/scale-video.1
 bash_completion=share/bash-completion/completions/scale-video
 zsh_completion=share/zsh/site-functions/_scale-video
 fish_completion=share/fish/vendor_completions.d/scale-video.fish
-files=("$command" "$flow_library" "$manual" "$bash_completion" "$zsh_completion" "$fish_completion")
+page=(share/scale-video/studio/{index.html,studio.css,studio.js,map-editor.js,levels.js})
+files=("$command" "$studio" "$flow_library" "${page[@]}" "$manual" "$bash_completion" "$zsh_completion" "$fish_completion")
 # The folders an install made, one a line relative to PREFIX ("." for PREFIX itself).
 record=share/scale-video/installed-folders
 
@@ -58,10 +63,13 @@ fi
 
 if [ -z "$binary" ]; then
   swift build -c release --product scale-video --static-swift-stdlib
+  swift build -c release --product scale-video-studio --static-swift-stdlib
   swift build -c release --product ScaleVideoFlow --static-swift-stdlib
   binary=.build/release/scale-video
 fi
 [ -x "$binary" ] || { echo "install: $binary is not an executable" >&2; exit 1; }
+built_studio=$(dirname "$binary")/scale-video-studio
+[ -x "$built_studio" ] || { echo "install: $built_studio (the studio's program) is missing" >&2; exit 1; }
 built_flow_library=$(dirname "$binary")/libScaleVideoFlow.so
 [ -f "$built_flow_library" ] || { echo "install: $built_flow_library (the library --motion flow loads) is missing" >&2; exit 1; }
 
@@ -81,8 +89,10 @@ for file in "${files[@]}" "$record"; do mkdir -p "$prefix/$(dirname "$file")"; d
 printf '%s\n' "${made[@]}" > "$prefix/$record"
 
 install -m 755 "$binary" "$prefix/$command"
+install -m 755 "$built_studio" "$prefix/$studio"
 install -m 644 "$built_flow_library" "$prefix/$flow_library"
 install -m 644 man/scale-video.1 "$prefix/$manual"
+for file in "${page[@]}"; do install -m 644 "Sources/Studio/Page/$(basename "$file")" "$prefix/$file"; done
 "$prefix/$command" --generate-completion-script bash > "$prefix/$bash_completion"
 "$prefix/$command" --generate-completion-script zsh > "$prefix/$zsh_completion"
 "$prefix/$command" --generate-completion-script fish > "$prefix/$fish_completion"

@@ -1,16 +1,24 @@
 import Foundation
 import Hummingbird
 
-/// The page: plain HTML, CSS and JavaScript modules from the target's
-/// resources, read once at start-up.
+/// The page: plain HTML, CSS and JavaScript modules, read once at start-up
+/// from where an install puts them (`../share/scale-video/studio` from the
+/// program's folder, scripts/install.sh) or else from the target's
+/// resources beside a built program (`scale-video_Studio.resources/Page`).
 struct PageAssets: Sendable {
     private let files: [String: Data]
 
-    init() throws {
-        guard let folder = Bundle.module.url(forResource: "Page", withExtension: nil) else { throw StudioFolderError.missing("Page") }
+    init(program: String) throws {
+        let folder = URL(fileURLWithPath: program).resolvingSymlinksInPath().deletingLastPathComponent()
+        let places = [
+            folder.appendingPathComponent("../share/scale-video/studio").standardized,
+            folder.appendingPathComponent("scale-video_Studio.resources/Page"),
+        ]
+        guard let place = places.first(where: { FileManager.default.fileExists(atPath: $0.appendingPathComponent("index.html").path) })
+        else { throw StudioFolderError.missing(places.map(\.path).joined(separator: " or ")) }
         var files: [String: Data] = [:]
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
-            files[name] = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path)
+        for name in try FileManager.default.contentsOfDirectory(atPath: place.path) {
+            files[name] = FileManager.default.contents(atPath: place.appendingPathComponent(name).path)
         }
         self.files = files
     }

@@ -22,7 +22,7 @@ public enum Studio {
         router.add(middleware: NotFoundMessage())
         StudioRoutes(
             files: StudioFiles(folder: folder, uploadLimit: options.uploadLimit), outputs: outputs,
-            engine: Engine(program: options.engine), renders: renders, page: try PageAssets()
+            engine: Engine(program: options.engine), renders: renders, page: try PageAssets(program: options.engine)
         ).add(to: router)
         let app = Application(
             router: router, configuration: .init(address: .hostname(options.host, port: options.port), serverName: nil),

@@ -65,7 +65,7 @@ enum StudioFolderError: Error, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .missing(let path): "\(path): no such folder"
+        case .missing(let path): "\(path): not found"
         case .notAFolder(let path): "\(path): is not a folder"
         }
     }

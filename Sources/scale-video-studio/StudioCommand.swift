@@ -3,7 +3,11 @@ import Foundation
 import ScaleVideo
 import Studio
 
-/// `scale-video studio`: the page over the same engine (SPEC §15).
+/// `scale-video studio` (this program, which `scale-video` runs for it):
+/// the page over the same engine (SPEC §15), the `scale-video` beside it.
+/// A program of its own, so the command alone loads neither Foundation nor
+/// the server.
+@main
 struct StudioCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scale-video studio",
@@ -44,7 +48,8 @@ struct StudioCommand: AsyncParsableCommand {
 
     func run() async throws {
         FFmpegLog.silence()
-        let engine = Bundle.main.executablePath ?? CommandLine.arguments[0]
+        let program = URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0]).resolvingSymlinksInPath()
+        let engine = program.deletingLastPathComponent().appendingPathComponent("scale-video").path
         do {
             let status = try await Studio.serve(
                 StudioOptions(
@@ -55,21 +60,6 @@ struct StudioCommand: AsyncParsableCommand {
         } catch {
             FileHandle.standardError.write(Data("scale-video studio: \(error)\n".utf8))
             throw ExitCode(1)
-        }
-    }
-}
-
-/// Runs `scale-video studio …` or else the command.
-@main
-enum Entry {
-    static func main() async {
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        if arguments.first == "studio" {
-            await StudioCommand.main(Array(arguments.dropFirst()))
-        } else {
-            // Ctrl-C is caught from the first moment, before the options are read.
-            _ = SignalTrap.shared
-            ScaleVideoCommand.main()
         }
     }
 }

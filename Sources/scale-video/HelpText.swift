@@ -133,6 +133,10 @@ enum HelpText {
         Exit status: 0 all converted, 1 an input failed, 64 bad usage, \
         130 cancelled.
 
+        The studio: scale-video studio [FOLDER] serves a page on this \
+        machine over the same engine, to see and steer a retime in the \
+        browser before it renders (scale-video studio --help).
+
         Examples:
           scale-video in.mp4 --duration 20 --fps 30
           scale-video in.mp4 -o slow.mov --factor 2
@@ -154,5 +158,6 @@ enum HelpText {
           scale-video game.mp4 --speed 0:1,12:0.25,14:1 --curve smooth --plot-map ramp.png --dry-run
           scale-video game.mp4 -o ramp.mov --time-map @ramp.txt --dry-run
           curl -s https://example.com/in.mp4 | scale-video - -o - --factor 2 | ffplay -
+          scale-video studio Samples
         """
 }

@@ -47,7 +47,7 @@ def start_studio(folder):
 
 def browser():
     options = webdriver.ChromeOptions()
-    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1500,1100", "--autoplay-policy=no-user-gesture-required"]:
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1500,1250", "--autoplay-policy=no-user-gesture-required"]:
         options.add_argument(argument)
     options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
     return webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
@@ -103,6 +103,10 @@ def run(driver, address, output_folder, screenshot):
     check(True, "result-player plays")
     check(by_test(driver, "download").get_attribute("href").endswith("/results/sample-scaled.mov?download=1"), "download names the result")
     if screenshot:
+        driver.execute_script("window.scrollTo(0, 0); arguments[0].pause(); arguments[0].currentTime = 6;", by_test(driver, "result-player"))
+        driver.execute_script("arguments[0].currentTime = 3;", by_test(driver, "source-player"))
+        WebDriverWait(driver, 30).until(lambda d: d.execute_script(
+            "return [...arguments].every((v) => !v.seeking && v.readyState >= 2)", by_test(d, "source-player"), by_test(d, "result-player")))
         driver.save_screenshot(screenshot)
         print(f"screenshot: {screenshot}")
 

@@ -27,7 +27,8 @@ struct InstallTests {
 
     /// Installs into a prefix that already holds other files and an empty
     /// man folder, twice (an upgrade), checks what was put there (the
-    /// installed command finds the flow library in lib/scale-video), and
+    /// installed command finds the flow library in lib/scale-video, and its
+    /// studio serves the page from share/scale-video/studio), and
     /// uninstalls: the prefix is as it was, file for file and folder for folder.
     @Test func installThenUninstallLeavesThePrefixAsFound() throws {
         let scratch = try Scratch()
@@ -51,6 +52,10 @@ struct InstallTests {
         try Fixtures.make(scratch.file("in.mp4"), ffmpeg: ["-f", "lavfi", "-i", "testsrc2=s=64x64:r=10:d=0.5", "-pix_fmt", "yuv420p"])
         let flow = try Tool.run(command.path, ["in.mp4", "-o", "flow.mov", "--factor", "2", "--motion", "flow", "--quiet"], in: scratch.url)
         #expect(flow.status == 0, "\(flow.stderr)")
+        let studio = try StudioServer(folder: scratch.url, program: command)
+        #expect(try studio.ask("/").text.contains("data-test=\"render\""), "the installed studio serves its page")
+        #expect(try studio.ask("/page/studio.js").status == 200)
+        #expect(studio.stop() == 130)
         #expect(
             try Data(contentsOf: manFolder.appendingPathComponent("scale-video.1"))
                 == Data(contentsOf: Repository.file("man/scale-video.1")))
@@ -77,12 +82,16 @@ struct InstallTests {
         #expect(try Tool.files(in: scratch.url).isEmpty)
     }
 
-    /// --binary installs the flow library beside the command given, and
-    /// refuses a command that has none.
+    /// --binary installs the studio's program and the flow library beside
+    /// the command given, and refuses a command without either.
     @Test func aBinaryWithoutItsFlowLibraryIsRefused() throws {
         let scratch = try Scratch()
         let binary = scratch.file("scale-video")
         try FileManager.default.copyItem(at: Tool.scaleVideo, to: binary)
+        let alone = try install(["--binary", binary.path, scratch.file("prefix").path])
+        #expect(alone.status == 1 && alone.stderr.contains("scale-video-studio"), "\(alone.stderr)")
+        let studio = Tool.scaleVideo.deletingLastPathComponent().appendingPathComponent("scale-video-studio")
+        try FileManager.default.copyItem(at: studio, to: scratch.file("scale-video-studio"))
         let result = try install(["--binary", binary.path, scratch.file("prefix").path])
         #expect(result.status == 1 && result.stderr.contains("libScaleVideoFlow.so"), "\(result.stderr)")
     }

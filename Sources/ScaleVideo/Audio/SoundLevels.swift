@@ -7,6 +7,7 @@ public struct SoundLevels: Sendable, Codable, Equatable {
     public let duration: Double
     /// One level a bar, in dB below full scale, from `noiseFloor` to 0.
     public let levels: [Double]
+    /// The level a bar starts at, in dB below full scale (`--noise-floor`).
     public let noiseFloor: Double
 
     /// The levels of `path`'s default audio track in `bars` bars.

@@ -4,12 +4,15 @@ public struct MediaFacts: Sendable, Codable, Equatable {
     /// Seconds: the video's measured length, or for sound alone the length
     /// the container states; nil when neither is known.
     public let duration: Double?
-    /// The picture as it is shown (a quarter turn trades its sides); nil without video.
+    /// The picture's width as it is shown (a quarter turn trades its sides); nil without video.
     public let width: Int?
+    /// The picture's height as it is shown; nil without video.
     public let height: Int?
     /// Frames per second (their average where they come at no one rate); nil without video.
     public let fps: Double?
+    /// How many audio tracks it holds.
     public let audioTracks: Int
+    /// How many subtitle tracks it holds.
     public let subtitleTracks: Int
 
     /// The facts of a readable file with video or audio.

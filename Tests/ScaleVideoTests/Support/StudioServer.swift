@@ -9,12 +9,13 @@ final class StudioServer: @unchecked Sendable {
     let token: String
     let port: String
 
-    init(folder: URL, arguments: [String] = []) throws {
+    /// - Parameter program: the `scale-video` whose studio is started.
+    init(folder: URL, arguments: [String] = [], program: URL = Tool.scaleVideo) throws {
         let log = folder.deletingLastPathComponent().appendingPathComponent("studio-\(UUID().uuidString).out")
         FileManager.default.createFile(atPath: log.path, contents: nil)
         let process = Process()
         self.process = process
-        process.executableURL = Tool.scaleVideo
+        process.executableURL = program
         process.arguments = ["studio", folder.path, "--port", "0"] + arguments
         process.standardOutput = try FileHandle(forWritingTo: log)
         process.standardError = FileHandle.nullDevice
