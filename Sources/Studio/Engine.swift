@@ -28,7 +28,7 @@ struct Engine: Sendable {
         async let out = Self.readAll(process.stdout)
         async let err = Self.readAll(process.stderr)
         let (stdout, stderr) = await (out, err)
-        process.process.waitUntilExit()
+        await Self.waitForExit(process.process)
         return Output(status: process.process.terminationStatus, stdout: stdout, stderr: String(decoding: stderr, as: UTF8.self))
     }
 
@@ -51,6 +51,11 @@ struct Engine: Sendable {
         return Running(process: process, stdout: out.fileHandleForReading, stderr: err.fileHandleForReading)
     }
 
+    /// Waits for `process` to end, on a Dispatch thread, not the tasks' pool.
+    static func waitForExit(_ process: Process) async {
+        await offThePool { process.waitUntilExit() }
+    }
+
     /// Everything `handle` gives until its end, read off the caller's task.
     static func readAll(_ handle: FileHandle) async -> Data {
         await withCheckedContinuation { continuation in
@@ -70,5 +75,23 @@ struct Engine: Sendable {
         let status: HTTPResponse.Status =
             output.status == 64 ? .badRequest : message.contains("already exists") ? .conflict : .unprocessableContent
         return HTTPError(status, message: message)
+    }
+}
+
+/// Runs blocking work (decoding, probing, waiting for a program) on a
+/// Dispatch thread, so the tasks' small pool stays free to answer requests.
+func offThePool<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
+    try await withCheckedThrowingContinuation { continuation in
+        DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+    }
+}
+
+/// Runs blocking work that cannot fail off the tasks' pool.
+func offThePool(_ work: @escaping @Sendable () -> Void) async {
+    await withCheckedContinuation { continuation in
+        DispatchQueue.global().async {
+            work()
+            continuation.resume()
+        }
     }
 }

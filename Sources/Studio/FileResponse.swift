@@ -6,7 +6,10 @@ import Hummingbird
 enum FileResponse {
     static func make(path: String, request: Request, context: some RequestContext, download: String? = nil) async throws -> Response {
         let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
-        var headers: HTTPFields = [.contentType: type(of: path), .acceptRanges: "bytes"]
+        // A file of the folder is media to play or save, never a page of the studio's origin.
+        var headers: HTTPFields = [
+            .contentType: type(of: path), .acceptRanges: "bytes", .contentSecurityPolicy: "sandbox", .xContentTypeOptions: "nosniff",
+        ]
         if let download { headers[.contentDisposition] = "attachment; filename=\"\(download.filter { $0 != "\"" })\"" }
         let files = FileIO()
         guard let asked = request.headers[.range] else {
@@ -39,7 +42,8 @@ enum FileResponse {
         return start...end
     }
 
-    /// The media type of a file by its extension.
+    /// The media type of a media file by its extension; never a type a
+    /// browser would run.
     static func type(of path: String) -> String {
         switch (path as NSString).pathExtension.lowercased() {
         case "mp4", "m4v": "video/mp4"
@@ -50,10 +54,6 @@ enum FileResponse {
         case "wav": "audio/wav"
         case "flac": "audio/flac"
         case "png": "image/png"
-        case "html": "text/html; charset=utf-8"
-        case "css": "text/css; charset=utf-8"
-        case "js": "text/javascript; charset=utf-8"
-        case "json": "application/json"
         default: "application/octet-stream"
         }
     }

@@ -23,12 +23,22 @@ struct PageAssets: Sendable {
         self.files = files
     }
 
+    /// The page's own types.
+    static func type(of name: String) -> String {
+        switch (name as NSString).pathExtension {
+        case "html": "text/html; charset=utf-8"
+        case "css": "text/css; charset=utf-8"
+        case "js": "text/javascript; charset=utf-8"
+        default: "application/octet-stream"
+        }
+    }
+
     func response(_ name: String) throws -> Response {
         guard let data = files[name] else { throw HTTPError(.notFound, message: "no page file \(name)") }
         return Response(
             status: .ok,
             headers: [
-                .contentType: FileResponse.type(of: name), .cacheControl: "no-store",
+                .contentType: Self.type(of: name), .cacheControl: "no-store", .xContentTypeOptions: "nosniff",
                 .contentSecurityPolicy: "default-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:",
             ],
             body: .init(byteBuffer: ByteBuffer(bytes: data)))

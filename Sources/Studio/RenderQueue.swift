@@ -10,9 +10,9 @@ actor RenderQueue {
     private let file: JobFile
     private var jobs: [RenderJob]
     private var running: (id: String, process: Process)?
-    /// The running engine has spoken (so it catches Ctrl-C); a cancel asked
-    /// for before then is sent when it does.
-    private var (heard, cancelAsked) = (false, false)
+    /// Ctrl-C has been sent to the running engine: once only, as a second
+    /// would stop it at once, without its result.
+    private var interrupted = false
     /// The engine's arguments of each queued render.
     private var pending: [String: [String]] = [:]
 
@@ -47,8 +47,7 @@ actor RenderQueue {
     func cancel(_ id: String) throws -> RenderJob {
         let job = try job(id)
         if let running, running.id == id {
-            cancelAsked = true
-            if heard { running.process.interrupt() }
+            interrupt(running.process)
         } else if job.state == .queued {
             update(id) { ($0.state, $0.error) = (.cancelled, nil) }
             pending[id] = nil
@@ -61,15 +60,8 @@ actor RenderQueue {
         for job in jobs where job.state == .queued { update(job.id) { $0.state = .cancelled } }
         pending.removeAll()
         guard let running else { return }
-        cancelAsked = true
-        if heard { running.process.interrupt() }
-        let process = running.process
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                process.waitUntilExit()
-                continuation.resume()
-            }
-        }
+        interrupt(running.process)
+        await Engine.waitForExit(running.process)
     }
 
     private func startNext() {
@@ -78,7 +70,7 @@ actor RenderQueue {
         do {
             let started = try engine.start(arguments + ["--json", "--progress", "json"])
             running = (next.id, started.process)
-            (heard, cancelAsked) = (false, false)
+            interrupted = false
             update(next.id) { $0.state = .running }
             Task { await self.follow(next.id, started) }
         } catch {
@@ -92,25 +84,26 @@ actor RenderQueue {
         let stdout = Task.detached { await Engine.readAll(run.stdout) }
         var lastMessage: String?
         for await line in ProgressLines(run.stderr) {
-            hear(run.process)
             guard let event = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { continue }
             if event["event"] as? String == "progress", let fraction = event["fraction"] as? Double {
-                update(id) { ($0.progress, $0.etaSeconds) = (min(fraction * 100, 100), event["etaSeconds"] as? Double) }
+                update(id, saving: false) { ($0.progress, $0.etaSeconds) = (min(fraction * 100, 100), event["etaSeconds"] as? Double) }
             }
             if let message = event["message"] as? String { lastMessage = message }
         }
         let result = await stdout.value
-        run.process.waitUntilExit()
+        await Engine.waitForExit(run.process)
         let signalled = run.process.terminationReason == .uncaughtSignal
         finish(id, status: signalled ? 128 + run.process.terminationStatus : run.process.terminationStatus,
                result: String(decoding: result, as: UTF8.self), message: lastMessage)
     }
 
-    /// The engine has printed its first line: a cancel asked for is sent now.
-    private func hear(_ process: Process) {
-        guard !heard else { return }
-        heard = true
-        if cancelAsked { process.interrupt() }
+    /// Sends the running engine Ctrl-C, once, while it runs. One that comes
+    /// before the engine has set up its handling is held (the engine starts
+    /// with the signal blocked, as this server's threads have it) until it has.
+    private func interrupt(_ process: Process) {
+        guard !interrupted, process.isRunning else { return }
+        interrupted = true
+        process.interrupt()
     }
 
     private func finish(_ id: String, status: Int32, result: String, message: String?) {
@@ -127,9 +120,10 @@ actor RenderQueue {
         startNext()
     }
 
-    private func update(_ id: String, _ change: (inout RenderJob) -> Void) {
+    /// Changes a job, and saves the list unless only its progress moved.
+    private func update(_ id: String, saving: Bool = true, _ change: (inout RenderJob) -> Void) {
         guard let index = jobs.firstIndex(where: { $0.id == id }) else { return }
         change(&jobs[index])
-        file.save(jobs)
+        if saving { file.save(jobs) }
     }
 }

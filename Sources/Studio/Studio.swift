@@ -28,18 +28,22 @@ public enum Studio {
             router: router, configuration: .init(address: .hostname(options.host, port: options.port), serverName: nil),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? options.port
-                let names = Set([options.host, "localhost", "127.0.0.1"].map { "\($0.lowercased()):\(port)" })
+                let names = Set([Self.shown(options.host), "localhost", "127.0.0.1"].map { "\($0.lowercased()):\(port)" })
                 hosts.set(names)
                 FileHandle.standardOutput.write(Data("http://\(Self.shown(options.host)):\(port)/?token=\(token)\n".utf8))
             },
             logger: Logger(label: "studio") { _ in SwiftLogNoOpLogHandler() })
-        let serving = Task { try await app.runService(gracefulShutdownSignals: []) }
         let stopped = Mutex<Int32?>(nil)
+        let serving = Mutex<Task<Void, any Error>?>(nil)
+        // Caught before the server starts, so no Ctrl-C is lost.
         _ = SignalPipe([SIGINT, SIGTERM]) { number in
             stopped.withLock { $0 = $0 ?? 128 + number }
-            serving.cancel()
+            serving.withLock { $0?.cancel() }
         }
-        let outcome = await serving.result
+        let task = Task { try await app.runService(gracefulShutdownSignals: []) }
+        serving.withLock { $0 = task }
+        if stopped.withLock({ $0 }) != nil { task.cancel() }
+        let outcome = await task.result
         await renders.stop()
         if let status = stopped.withLock({ $0 }) { return status }
         try outcome.get()

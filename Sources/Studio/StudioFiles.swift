@@ -22,16 +22,19 @@ actor StudioFiles {
         let facts: MediaFacts
     }
 
-    /// The folder's media files: those that can be read and hold video or sound.
-    func list() -> [Listed] {
-        folder.names().compactMap { name in
+    /// The folder's media files: those that can be read and hold video or
+    /// sound, each read (off the tasks' pool) once a version.
+    func list() async -> [Listed] {
+        var listed: [Listed] = []
+        for name in folder.names() {
             guard let path = try? folder.file(name), let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-            else { return nil }
+            else { continue }
             let bytes = (attributes[.size] as? Int) ?? 0
             let stamp = "\(bytes) \((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)"
-            if known[name]?.stamp != stamp { known[name] = (stamp, try? MediaFacts(path: path)) }
-            return known[name]?.facts.map { Listed(name: name, bytes: bytes, facts: $0) }
+            if known[name]?.stamp != stamp { known[name] = (stamp, try? await offThePool { try MediaFacts(path: path) }) }
+            if let facts = known[name]?.facts { listed.append(Listed(name: name, bytes: bytes, facts: facts)) }
         }
+        return listed
     }
 
     /// Takes an upload named `name`: written under a hidden temporary name,
@@ -46,12 +49,18 @@ actor StudioFiles {
         defer { unlink(temporary) }
         try await write(body, to: temporary, name: name)
         do {
-            _ = try MediaFacts(path: temporary)
+            _ = try await offThePool { try MediaFacts(path: temporary) }
         } catch {
             throw HTTPError(.unprocessableContent, message: "\(name): \(error)")
         }
-        guard link(temporary, target) == 0 else { throw HTTPError(.conflict, message: "\(name) is already in the folder") }
-        guard let listed = list().first(where: { $0.name == name }) else { throw HTTPError(.unprocessableContent, message: "\(name) cannot be read") }
+        guard link(temporary, target) == 0 else {
+            let reason = errno == EEXIST ? "is already in the folder" : "cannot be put in the folder: \(String(cString: strerror(errno)))"
+            throw HTTPError(errno == EEXIST ? .conflict : Self.storageFull, message: "\(name) \(reason)")
+        }
+        guard let listed = await list().first(where: { $0.name == name }) else {
+            unlink(target)
+            throw HTTPError(.unprocessableContent, message: "\(name) cannot be read")
+        }
         return listed
     }
 

@@ -28,7 +28,8 @@ struct StudioRoutes: Sendable {
         }
         router.post("/api/plan") { request, context in
             let options = try await Self.options(request, context)
-            return raw(try await engine.plan(try arguments(options), folders: [files.folder.root, outputs.root]))
+            // An output already there is the render's matter, not the plan's.
+            return raw(try await engine.plan(try arguments(options) + ["--overwrite"], folders: [files.folder.root, outputs.root]))
         }
         router.get("/api/renders") { _, _ in try json(await renders.list) }
         router.post("/api/renders") { request, context in
@@ -77,7 +78,7 @@ struct StudioRoutes: Sendable {
 
     private static func levels(of path: String) async throws -> SoundLevels {
         do {
-            return try await Task.detached { try SoundLevels(path: path) }.value
+            return try await offThePool { try SoundLevels(path: path) }
         } catch {
             throw HTTPError(.unprocessableContent, message: "\((path as NSString).lastPathComponent): \(error)")
         }

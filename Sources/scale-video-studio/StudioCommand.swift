@@ -32,7 +32,7 @@ struct StudioCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The port to listen on; 0 picks a free one.", valueName: "n"))
     var port: Int = 0
 
-    @Option(help: ArgumentHelp("The address to listen on. Default: the loopback address alone (127.0.0.1).", valueName: "addr"))
+    @Option(help: ArgumentHelp("The address to listen on, which is also the one the page must be opened at (requests naming another Host are refused). Default: the loopback address alone (127.0.0.1).", valueName: "addr"))
     var host: String = "127.0.0.1"
 
     @Option(help: ArgumentHelp("Where renders are written. Default: FOLDER/scaled.", valueName: "dir"), completion: .directory)
@@ -44,6 +44,10 @@ struct StudioCommand: AsyncParsableCommand {
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
         guard maxUpload > 0 else { throw ValidationError("--max-upload must be at least 1 (MiB).") }
+        // The page is refused under any other Host than the address served (DNS rebinding).
+        guard !["0.0.0.0", "::", "[::]"].contains(host) else {
+            throw ValidationError("--host must be the address the page is opened at, not a wildcard such as \(host).")
+        }
     }
 
     func run() async throws {

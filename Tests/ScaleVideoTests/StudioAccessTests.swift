@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// SPEC §15's safety, against the running studio: the token on every
-/// request, the Host checked, nothing read outside FOLDER, uploads size-
+/// request, the Host checked, a change from another site or port refused, nothing read outside FOLDER, uploads size-
 /// limited and kept only when they are media, one clear message and a 4xx
 /// for each bad request, and Ctrl-C ends it with 130.
 @Suite(.serialized, .tags(.endToEnd))
@@ -21,12 +21,18 @@ struct StudioAccessTests {
         #expect(refused.message?.contains("answers only at") == true)
         let first = try studio.ask("/?token=\(studio.token)", token: "")
         #expect(first.status == 200)
-        #expect(first.headers.lowercased().contains("set-cookie: studio-token=\(studio.token)"))
+        #expect(first.headers.lowercased().contains("set-cookie: studio-token-\(studio.port)=\(studio.token)"))
         #expect(first.text.contains("data-test=\"render\""))
         let listed = try studio.ask("/api/files")
         #expect(listed.status == 200)
         let names = (listed.json as? [[String: Any]])?.compactMap { $0["name"] as? String }
         #expect(names == ["clip.mp4"])
+        let options = #"{"file":"clip.mp4","factor":2,"fps":"30","container":"mp4"}"#
+        let forged = try studio.ask("/api/renders", method: "POST", json: options, headers: ["Sec-Fetch-Site: same-site"])
+        #expect(forged.status == 403 && forged.message?.contains("own page") == true, "\(forged.text)")
+        #expect(try studio.ask("/api/plan", method: "POST", json: options, headers: ["Sec-Fetch-Site: same-origin"]).status == 200)
+        let page = try studio.ask("/media/clip.mp4")
+        #expect(page.headers.lowercased().contains("content-security-policy: sandbox"))
         #expect(studio.stop() == 130)
     }
 

@@ -31,6 +31,8 @@ struct StudioRenderTests {
         #expect(try Self.decoded(page) == (try Self.decoded(line)), "the page's render and the command line's differ")
         let exists = try studio.ask("/api/renders", method: "POST", json: options)
         #expect(exists.status == 409 && exists.message == "clip.mov: scaled/clip-scaled.mkv already exists (use --overwrite to replace it)", "\(exists.text)")
+        let plan = try studio.ask("/api/plan", method: "POST", json: options.replacingOccurrences(of: "1.5", with: "3"))
+        #expect(plan.status == 200 && (plan.json as? [String: Any])?["frames"] as? Int == 150, "the plan is made whether the output is there or not")
         #expect(studio.stop() == 130)
 
         studio = try StudioServer(folder: folder)

@@ -15,12 +15,16 @@ package final class SignalPipe: Sendable {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { fatalError("cannot make the signal pipe: \(String(cString: strerror(errno)))") }
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        // A handler never waits: a signal that finds the pipe full is one of many.
+        _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
         signalPipe = ends[1]
         let reading = ends[0]
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { number in
+            let saved = errno
             var byte = UInt8(truncatingIfNeeded: number)
             _ = write(signalPipe, &byte, 1)
+            errno = saved
         }
         action.sa_flags = SA_RESTART
         for number in numbers { sigaction(number, &action, nil) }

@@ -4,7 +4,7 @@ import { MapEditor } from "./map-editor.js";
 import { drawLevels } from "./levels.js";
 
 const $ = (id) => document.getElementById(id);
-const state = { file: null, facts: null, levels: null, planTimer: 0, planAsked: 0, job: null };
+const state = { file: null, facts: null, levels: null, planTimer: 0, planAsked: 0, planAbort: null, job: null };
 
 async function api(path, options = {}) {
   const response = await fetch(path, options);
@@ -55,6 +55,7 @@ async function choose(file) {
   drawLevels($("waveform"), null, 0);
   if (file.facts.audioTracks > 0) {
     api(`/api/levels/${encodeURIComponent(file.name)}`).then((levels) => {
+      if (state.file !== file.name) return;
       state.levels = levels;
       drawLevels($("waveform"), levels, $("source").currentTime);
     }).catch(showError);
@@ -84,15 +85,20 @@ function askPlan() {
 async function plan() {
   if (!state.file) return;
   const asked = ++state.planAsked;
+  state.planAbort?.abort();
+  state.planAbort = new AbortController();
   try {
-    const planned = await api("/api/plan", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(options()) });
+    const planned = await api("/api/plan", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(options()),
+      signal: state.planAbort.signal });
     if (asked !== state.planAsked) return;
     $("plan-frames").textContent = String(planned.frames);
     $("plan-duration").textContent = String(planned.duration);
     $("plan-tracks").textContent = planned.tracks.map((track) => `${track.kind} ${track.index}: ${track.written ?? track.dropped}`).join("; ");
     showError(null);
   } catch (error) {
-    if (asked === state.planAsked) showError(error);
+    if (asked !== state.planAsked || error.name === "AbortError") return;
+    for (const id of ["plan-frames", "plan-duration", "plan-tracks"]) $(id).textContent = "–";
+    showError(error);
   }
 }
 
@@ -117,7 +123,11 @@ async function follow(job) {
   $("cancel").disabled = false;
   while (state.job === job.id) {
     const now = await api(`/api/renders/${job.id}`).catch((error) => { showError(error); return null; });
-    if (!now) break;
+    if (!now) {
+      state.job = null;
+      $("cancel").disabled = true;
+      break;
+    }
     $("progress").value = now.progress;
     $("progress-text").textContent = `${Math.floor(now.progress)}%` + (now.etaSeconds != null ? `, ${Math.ceil(now.etaSeconds)} s left` : "") + ` (${now.state})`;
     if (!["queued", "running"].includes(now.state)) {
@@ -126,7 +136,7 @@ async function follow(job) {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  listRenders();
+  listRenders().catch(showError);
 }
 
 function ended(job) {
@@ -207,7 +217,11 @@ function wire() {
   $("time-map").addEventListener("input", () => { editor.read(); $("use-map").checked = true; askPlan(); });
   $("render").addEventListener("click", render);
   $("cancel").addEventListener("click", cancel);
-  $("upload").addEventListener("change", (event) => { if (event.target.files[0]) upload(event.target.files[0]); });
+  $("upload").addEventListener("change", (event) => {
+    const chosen = event.target.files[0];
+    event.target.value = "";
+    if (chosen) upload(chosen);
+  });
   let dragging = false;
   $("waveform").addEventListener("pointerdown", (event) => { dragging = true; seekFromWaveform(event); });
   window.addEventListener("pointerup", () => { dragging = false; });

@@ -61,7 +61,7 @@ final class StudioServer: @unchecked Sendable {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("studio-reply-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: work) }
         var arguments = ["-s", "-S", "-X", method, "-D", work.path + ".h", "-o", work.path + ".b", "-w", "%{http_code}"]
-        arguments += ["-H", "Cookie: studio-token=\(token ?? self.token)"]
+        arguments += ["-H", "Cookie: studio-token-\(port)=\(token ?? self.token)"]
         if let host { arguments += ["-H", "Host: \(host)"] }
         if let json { arguments += ["-H", "Content-Type: application/json", "--data-binary", json] }
         if let upload { arguments += ["--data-binary", "@" + upload.path] }
