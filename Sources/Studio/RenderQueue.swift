@@ -3,7 +3,7 @@ import Hummingbird
 
 /// The studio's renders: run by the engine one at a time in the order
 /// asked, each observable (progress, time left) and cancellable; the list
-/// is saved on every change. A render outlives the page that asked for
+/// is saved whenever a render's state changes. A render outlives the page that asked for
 /// it; `stop()` cancels what runs when the server ends.
 actor RenderQueue {
     private let engine: Engine
