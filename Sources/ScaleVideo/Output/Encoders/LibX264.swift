@@ -6,14 +6,9 @@ struct LibX264: VideoEncoder {
     let smallestSide: Int32 = 2
     var marksFullRange: Bool { true }
 
-    func holds(_ format: PictureFormat, profile: ProResProfile) -> PictureFormat {
-        PictureFormat(chroma: format.chroma ?? .c420, depth: format.depth, hasAlpha: false)
-    }
+    func holds(_ format: PictureFormat, profile: ProResProfile) -> PictureFormat { Self.anyChromaWithoutAlpha(format) }
 
     func options(crf: Int?, preset: String?, profile: ProResProfile) -> [String: String] {
-        var options: [String: String] = [:]
-        if let crf { options["crf"] = String(crf) }
-        if let preset { options["preset"] = preset }
-        return options
+        Self.rateFactorAndPreset(crf: crf, preset: preset)
     }
 }

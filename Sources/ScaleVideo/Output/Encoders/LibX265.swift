@@ -7,16 +7,11 @@ struct LibX265: VideoEncoder {
     let smallestSide: Int32 = 16
     var marksFullRange: Bool { true }
 
-    func holds(_ format: PictureFormat, profile: ProResProfile) -> PictureFormat {
-        PictureFormat(chroma: format.chroma ?? .c420, depth: format.depth, hasAlpha: false)
-    }
+    func holds(_ format: PictureFormat, profile: ProResProfile) -> PictureFormat { Self.anyChromaWithoutAlpha(format) }
 
     func options(crf: Int?, preset: String?, profile: ProResProfile) -> [String: String] {
         // libx265 writes its own log on standard error unless told not to.
-        var options = ["x265-params": "log-level=none"]
-        if let crf { options["crf"] = String(crf) }
-        if let preset { options["preset"] = preset }
-        return options
+        Self.rateFactorAndPreset(crf: crf, preset: preset).merging(["x265-params": "log-level=none"]) { $1 }
     }
 
     /// Apple's players take HEVC in mov/mp4 only as hvc1 (parameter sets in the header).

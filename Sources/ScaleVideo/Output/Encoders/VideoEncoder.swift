@@ -31,6 +31,20 @@ extension VideoEncoder {
     /// Whether this FFmpeg has it.
     var isAvailable: Bool { Encoder.isAvailable(name) }
 
+    /// libx264's and libx265's options: their own rate factor and preset,
+    /// each where one is asked for.
+    static func rateFactorAndPreset(crf: Int?, preset: String?) -> [String: String] {
+        var options: [String: String] = [:]
+        if let crf { options["crf"] = String(crf) }
+        if let preset { options["preset"] = preset }
+        return options
+    }
+
+    /// What libx264 and libx265 hold: every chroma at 8 or 10 bits, no alpha.
+    static func anyChromaWithoutAlpha(_ format: PictureFormat) -> PictureFormat {
+        PictureFormat(chroma: format.chroma ?? .c420, depth: format.depth, hasAlpha: false)
+    }
+
     /// The speed number of libvpx's cpu-used or SVT-AV1's preset (higher is
     /// faster) for a libx264 preset name: `medium` (the default) is
     /// `medium`, each name faster one step more, each slower one step less
