@@ -23,7 +23,8 @@ actor StudioFiles {
     }
 
     /// The folder's media files: those that can be read and hold video or
-    /// sound, each read (off the tasks' pool) once a version.
+    /// sound, not a still picture; each read (off the tasks' pool) once a
+    /// version.
     func list() async -> [Listed] {
         var listed: [Listed] = []
         for name in folder.names() {
@@ -32,7 +33,7 @@ actor StudioFiles {
             let bytes = (attributes[.size] as? Int) ?? 0
             let stamp = "\(bytes) \((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)"
             if known[name]?.stamp != stamp { known[name] = (stamp, try? await offThePool { try MediaFacts(path: path) }) }
-            if let facts = known[name]?.facts { listed.append(Listed(name: name, bytes: bytes, facts: facts)) }
+            if let facts = known[name]?.facts, !facts.isStillPicture { listed.append(Listed(name: name, bytes: bytes, facts: facts)) }
         }
         return listed
     }

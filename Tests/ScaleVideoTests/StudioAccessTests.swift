@@ -13,6 +13,7 @@ struct StudioAccessTests {
         let folder = scratch.file("media")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Media.make(folder.appendingPathComponent("clip.mp4"), seconds: 1, audio: ("aac", 48000))
+        try Tool.ffmpeg(["-f", "lavfi", "-i", "testsrc2=s=64x64:d=0.1", "-frames:v", "1", folder.appendingPathComponent("still.png").path])
         let studio = try StudioServer(folder: folder)
         #expect(try studio.ask("/api/files", token: "").status == 401)
         #expect(try studio.ask("/api/files", token: String(repeating: "0", count: 32)).status == 401)
@@ -26,7 +27,7 @@ struct StudioAccessTests {
         let listed = try studio.ask("/api/files")
         #expect(listed.status == 200)
         let names = (listed.json as? [[String: Any]])?.compactMap { $0["name"] as? String }
-        #expect(names == ["clip.mp4"])
+        #expect(names == ["clip.mp4"], "a still picture is not listed")
         let options = #"{"file":"clip.mp4","factor":2,"fps":"30","container":"mp4"}"#
         let forged = try studio.ask("/api/renders", method: "POST", json: options, headers: ["Sec-Fetch-Site: same-site"])
         #expect(forged.status == 403 && forged.message?.contains("own page") == true, "\(forged.text)")

@@ -59,6 +59,14 @@ final class InputFile {
         return size > 0 ? size : nil
     }
 
+    /// Whether the file is a still picture (a PNG, a JPEG, …), which FFmpeg
+    /// reads as a video of one frame: its demuxer is image2 or an image pipe.
+    var isStillPicture: Bool {
+        guard let name = format.pointee.iformat?.pointee.name else { return false }
+        let demuxer = String(cString: name)
+        return demuxer == "image2" || demuxer.hasSuffix("_pipe")
+    }
+
     /// Whether the demuxer is one of `names` (FFmpeg names a demuxer of
     /// several kin `mov,mp4,m4a,…`).
     private func isFormat(_ names: Set<Substring>) -> Bool {

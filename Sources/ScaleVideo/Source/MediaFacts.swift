@@ -14,6 +14,8 @@ public struct MediaFacts: Sendable, Codable, Equatable {
     public let audioTracks: Int
     /// How many subtitle tracks it holds.
     public let subtitleTracks: Int
+    /// A still picture (a PNG, a JPEG), which FFmpeg reads as one frame.
+    public let isStillPicture: Bool
 
     /// The facts of a readable file with video or audio.
     public init(path: String) throws {
@@ -24,7 +26,9 @@ public struct MediaFacts: Sendable, Codable, Equatable {
         self.width = video.map { _ in swaps ? height : width }
         self.height = video.map { _ in swaps ? width : height }
         fps = video?.frameRate?.doubleValue
-        duration = video?.duration.doubleValue ?? (try? InputFile(path: path))?.duration?.doubleValue
+        let file = try? InputFile(path: path)
+        duration = video?.duration.doubleValue ?? file?.duration?.doubleValue
+        isStillPicture = file?.isStillPicture ?? false
         audioTracks = source.audio.count
         subtitleTracks = source.subtitles.count
     }
