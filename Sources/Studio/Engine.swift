@@ -58,9 +58,7 @@ struct Engine: Sendable {
 
     /// Everything `handle` gives until its end, read off the caller's task.
     static func readAll(_ handle: FileHandle) async -> Data {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: handle.readDataToEndOfFile()) }
-        }
+        (try? await offThePool { handle.readDataToEndOfFile() }) ?? Data()
     }
 
     /// The engine's refusal as the page shows it: its last line, the

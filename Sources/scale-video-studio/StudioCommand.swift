@@ -52,8 +52,7 @@ struct StudioCommand: AsyncParsableCommand {
 
     func run() async throws {
         FFmpegLog.silence()
-        let program = URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0]).resolvingSymlinksInPath()
-        let engine = program.deletingLastPathComponent().appendingPathComponent("scale-video").path
+        let engine = runningProgramFolder() + "/scale-video"
         do {
             let status = try await Studio.serve(
                 StudioOptions(

@@ -16,10 +16,7 @@ enum Entry {
 
     /// Replaces this process with `scale-video-studio ARGUMENTS`.
     static func runStudio(_ arguments: [String]) -> Never {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        let folder = count > 0 ? String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
-        let studio = String(folder[..<(folder.lastIndex(of: "/") ?? folder.startIndex)]) + "/scale-video-studio"
+        let studio = runningProgramFolder() + "/scale-video-studio"
         let argv = ([studio] + arguments).map { strdup($0) } + [nil]
         execv(studio, argv)
         Diagnostics.line("scale-video studio: cannot run \(studio) (\(String(cString: strerror(errno)))); it is installed beside scale-video")

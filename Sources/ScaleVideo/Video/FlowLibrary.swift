@@ -67,21 +67,8 @@ struct FlowLibrary: Sendable {
     /// Where the library is looked for, in order.
     private static func candidates() -> [String] {
         if let path = getenv(override).map({ String(cString: $0) }), !path.isEmpty { return [path] }
-        let folder = parent(of: programPath())
-        return ["\(folder)/\(fileName)", "\(parent(of: folder))/lib/scale-video/\(fileName)"]
-    }
-
-    /// The running program's path, its links followed ("./program" when it cannot be read).
-    private static func programPath() -> String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
-        let count = readlink("/proc/self/exe", &buffer, buffer.count)
-        return count > 0 ? String(decoding: buffer[..<count].map(UInt8.init(bitPattern:)), as: UTF8.self) : "./program"
-    }
-
-    /// The folder holding `path` ("/" for "/x", "." for a bare name).
-    private static func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
+        let folder = runningProgramFolder()
+        return ["\(folder)/\(fileName)", "\(parentFolder(of: folder))/lib/scale-video/\(fileName)"]
     }
 
     /// dlerror's message for the last failure.
