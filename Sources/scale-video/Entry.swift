@@ -2,13 +2,17 @@ import FoundationEssentials
 import Glibc
 import ScaleVideo
 
-/// Runs `scale-video studio …` as the studio program beside this one, or
-/// else the command.
+/// Runs `scale-video studio …` as the studio program beside this one,
+/// answers `--version`, or else runs the command.
 @main
 enum Entry {
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.first == "studio" { runStudio(Array(arguments.dropFirst())) }
+        if arguments.prefix(while: { $0 != "--" }).contains("--version") {
+            print(Versions.text)
+            exit(0)
+        }
         // Ctrl-C is caught from the first moment, before the options are read.
         _ = SignalTrap.shared
         ScaleVideoCommand.main()

@@ -8,8 +8,7 @@ struct ScaleVideoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scale-video",
         abstract: "Time-scale movies to an exact duration and frame rate.",
-        discussion: HelpText.discussion,
-        version: Versions.text)
+        discussion: HelpText.discussion)
 
     @Argument(help: "The movies (or sound files) to scale; - reads one from standard input.", completion: .file())
     var inputs: [String] = []
@@ -31,6 +30,12 @@ struct ScaleVideoCommand: ParsableCommand {
 
     @OptionGroup(title: "Reporting")
     var reporting: ReportingOptions
+
+    /// Answered by `Entry` before the options are read, as ArgumentParser
+    /// answers its own; not the configuration's version text, which would be
+    /// made on every run, and making it loads libavfilter to ask its version.
+    @Flag(help: "Show the version, and those of the libraries it runs with.")
+    var version = false
 
     /// The checks that span groups; each group checks its own options.
     func validate() throws {

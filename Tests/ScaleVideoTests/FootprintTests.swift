@@ -50,4 +50,32 @@ struct FootprintTests {
             }
         }
     }
+
+    /// libavfilter maps about 11 MB with its own dependencies, and only a
+    /// picture that is turned (or tone-mapped) goes through it: the command
+    /// does not link it; a job that turns no picture does not load it; a
+    /// phone's turned picture written to Matroska (whose pixels are turned)
+    /// loads it, and the same picture written to MP4 (which keeps the mark)
+    /// does not.
+    @Test func onlyAJobThatTurnsPicturesLoadsLibavfilter() throws {
+        #expect(!(try Tool.run("ldd", [Tool.scaleVideo.path]).text.contains("libavfilter")))
+        let scratch = try Scratch()
+        try Media.make(scratch.file("in.mov"), seconds: 1)
+        let orientation = try OrientationTests()
+        let turned = try orientation.source(OrientationTests.cases[0])
+        let jobs: [(input: String, output: String, turns: Bool)] = [
+            (scratch.file("in.mov").path, "nearest.mov", false), (scratch.file("in.mov").path, "sound.wav", false),
+            (turned.path, "turned.mp4", false), (turned.path, "turned.mkv", true),
+        ]
+        for job in jobs {
+            let result = try Tool.run(
+                "/usr/bin/env", ["LD_DEBUG=libs", Tool.scaleVideo.path, job.input, "-o", job.output, "--factor", "2", "--quiet"],
+                in: scratch.url)
+            #expect(result.status == 0, "\(job.output): \(result.stderrLines.suffix(3))")
+            let loaded = result.stderrLines.filter { $0.contains("calling init:") }
+            #expect(loaded.contains { $0.contains("libavcodec.so") }, "\(job.output): \(loaded)")
+            #expect(loaded.contains { $0.contains("libavfilter.so") } == job.turns, "\(job.output): \(loaded)")
+        }
+        withExtendedLifetime(orientation) {}
+    }
 }

@@ -9,10 +9,15 @@ public enum FFmpegVersions {
     /// Each library the conversions use, with its version as `major.minor.micro`.
     public static var libraries: [(name: String, version: String)] {
         [
-            ("libavutil", avutil_version()), ("libavcodec", avcodec_version()), ("libavformat", avformat_version()),
-            ("libavfilter", avfilter_version()), ("libswscale", swscale_version()),
-            ("libswresample", swresample_version()),
-        ].map { ($0.0, dotted($0.1)) }
+            ("libavutil", dotted(avutil_version())), ("libavcodec", dotted(avcodec_version())),
+            ("libavformat", dotted(avformat_version())), ("libavfilter", filterVersion),
+            ("libswscale", dotted(swscale_version())), ("libswresample", dotted(swresample_version())),
+        ]
+    }
+
+    /// libavfilter's version, loaded to ask it; why it cannot be, when it cannot.
+    private static var filterVersion: String {
+        do { return dotted(try FilterLibrary.loaded().version()) } catch { return "not loadable: \(error)" }
     }
 
     /// `FFmpeg 5.1.6 (libavutil 57.28.100, …)`.
