@@ -34,7 +34,7 @@ struct ScaleVideoCommand: ParsableCommand {
     /// Answered by `Entry` before the options are read, as ArgumentParser
     /// answers its own; not the configuration's version text, which would be
     /// made on every run, and making it loads libavfilter to ask its version.
-    @Flag(help: "Show the version, and those of the libraries it runs with.")
+    @Flag(help: "Show the version.")
     var version = false
 
     /// The checks that span groups; each group checks its own options.
