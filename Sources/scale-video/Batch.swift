@@ -140,6 +140,7 @@ final class Batch: Sendable {
                 try job.run(plan, startedAt: started, progress: { self.reporter.progress(index, $0) }, warning: { warnings.add($0) }))
         case .plan:
             try job.writeMapPicture(of: plan)
+            try job.writeStill(of: plan)
             return .planned(plan)
         }
     }

@@ -237,8 +237,7 @@ final class Reporter: Sendable {
                     + (audio.isResampled ? ", resampled to \(audio.writtenSamples) at \(audio.writtenRate) Hz" : ""))
             if audio.keepsPitch { parts.append("pitch kept") }
         }
-        let written = plan.request.plotMap.map { "only the map drawn into \($0)" } ?? "nothing written"
-        return parts.joined(separator: ", ") + " (dry run, \(written))"
+        return parts.joined(separator: ", ") + " (dry run, \(plan.request.dryRunWrites))"
     }
 
     private func showJob(_ job: Running, now: Date) {

@@ -11,17 +11,25 @@ struct ReportingOptions: ParsableArguments {
         valueName: "style"))
     var progress: ProgressStyle = .auto
 
+    @Option(help: ArgumentHelp(
+        "While rendering, keep the latest output frame in this PNG file (at most 640 pixels wide), replaced whole about once a second, for a page or a dashboard to show; removed when the render ends (one input only).",
+        valueName: "file.png"))
+    var progressPicture: String?
+
     @Flag(help: "Show no progress (same as --progress none).")
     var quiet = false
 
     @Flag(help: "Also show FFmpeg's own warnings about the input.")
     var verbose = false
 
-    @Flag(help: "Print each input's plan (durations, factor, frames, audio samples, what is kept, changed and dropped) and write nothing.")
+    @Flag(help: "Print each input's plan (durations, factor, frames, audio samples, what is kept, changed and dropped) and write nothing but --plot-map's and --still's pictures.")
     var dryRun = false
 
     func validate() throws {
         if quiet && progress != .auto { throw ValidationError("Give only one of --quiet and --progress.") }
+        if let progressPicture, !progressPicture.lowercased().hasSuffix(".png") {
+            throw ValidationError("--progress-picture \(progressPicture): use a .png name.")
+        }
     }
 
     /// How progress is shown, --quiet taken into account.

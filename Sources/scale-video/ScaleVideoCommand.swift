@@ -41,7 +41,7 @@ struct ScaleVideoCommand: ParsableCommand {
     func validate() throws {
         if inputs.isEmpty && batch.inputsFrom == nil { throw ValidationError("Give the inputs: their paths, or --inputs-from <file>.") }
         try checkStandardStreams()
-        try Self.check(inputCount: inputs.count, outputs: outputs, audio: audio, target: target)
+        try Self.check(inputCount: inputs.count, outputs: outputs, audio: audio, target: target, video: video, reporting: reporting)
         if batch.skipExisting && outputs.overwrite { throw ValidationError("Give only one of --overwrite and --skip-existing.") }
         if video.noVideo && audio.noAudio { throw ValidationError("Give only one of --no-video and --no-audio.") }
         if let chosen = outputs.chosenContainer {
@@ -81,15 +81,20 @@ struct ScaleVideoCommand: ParsableCommand {
 
     /// The checks on how many inputs there are, for those on the command
     /// line and again once the list is read.
-    private static func check(inputCount: Int, outputs: OutputOptions, audio: AudioOptions, target: TargetOptions) throws {
+    private static func check(
+        inputCount: Int, outputs: OutputOptions, audio: AudioOptions, target: TargetOptions, video: VideoOptions,
+        reporting: ReportingOptions
+    ) throws {
         if outputs.output != nil, inputCount > 1 { throw ValidationError("-o takes one input; use --output-dir for several.") }
         if audio.waveform != nil, inputCount > 1 { throw ValidationError("--waveform takes one input.") }
         if target.plotMap != nil, inputCount > 1 { throw ValidationError("--plot-map takes one input.") }
+        if video.still != nil, inputCount > 1 { throw ValidationError("--still takes one input.") }
+        if reporting.progressPicture != nil, inputCount > 1 { throw ValidationError("--progress-picture takes one input.") }
     }
 
     func run() throws {
         let listed = try batch.inputs(after: inputs)
-        try Self.check(inputCount: listed.count, outputs: outputs, audio: audio, target: target)
+        try Self.check(inputCount: listed.count, outputs: outputs, audio: audio, target: target, video: video, reporting: reporting)
         if listed.count > 1 && listed.contains(StandardInput.name) { throw ValidationError("- (standard input) must be the only input.") }
         let shard = try batch.selectedShard()
         let inputs = shard.map { shard in listed.filter(shard.holds) } ?? listed
@@ -144,6 +149,6 @@ struct ScaleVideoCommand: ParsableCommand {
             trim: target.trim, mono: audio.mono, padAudio: audio.padAudio, waveform: audio.waveform,
             noiseFloor: audio.noiseFloor, keepPitch: audio.keepPitch, motion: video.motion, noVideo: video.noVideo,
             noAudio: audio.noAudio, reverse: target.reverse, curve: target.curve, plotMap: target.plotMap,
-            streamContainer: outputs.streamContainer)
+            streamContainer: outputs.streamContainer, still: video.stillPicture, progressPicture: reporting.progressPicture)
     }
 }

@@ -31,6 +31,16 @@ struct VideoOptions: ParsableArguments {
     @Flag(help: "Write no video: the output holds the source's sound alone (as an audio output does).")
     var noVideo = false
 
+    @Option(help: ArgumentHelp(
+        "Also save the output frame shown at --still-at as a PNG: the picture the render makes there (nearest, blend or flow) before it is encoded, in RGB (one input only). With --dry-run it is made by reading the video only up to that frame, and it (with --plot-map's map) is the only file written.",
+        valueName: "file.png"))
+    var still: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "The output time of --still's frame, in seconds from the output's start: the frame on screen then. Default: 0.",
+        valueName: "seconds"))
+    var stillAt: Rational?
+
     static let presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo"]
 
     func validate() throws {
@@ -39,6 +49,10 @@ struct VideoOptions: ParsableArguments {
                          (proresProfile != nil, "--prores-profile"), (keepHdr, "--keep-hdr"), (motion != .nearest, "--motion")]
             if let option = given.first(where: \.0)?.1 { throw ValidationError("--no-video writes no video: leave out \(option).") }
         }
+        if let still, !still.lowercased().hasSuffix(".png") { throw ValidationError("--still \(still): use a .png name.") }
+        if stillAt != nil && still == nil { throw ValidationError("--still-at places --still's frame: give --still too.") }
+        if let stillAt, stillAt < .zero { throw ValidationError("--still-at cannot be below 0.") }
+        if noVideo && still != nil { throw ValidationError("--no-video writes no picture for --still to show.") }
         if let preset, !Self.presets.contains(preset) {
             throw ValidationError("--preset must be one of \(Self.presets.joined(separator: ", ")).")
         }
@@ -47,6 +61,11 @@ struct VideoOptions: ParsableArguments {
         }
         if proresProfile != nil, videoCodec != .prores { throw ValidationError("--prores-profile applies to --video-codec prores.") }
     }
+}
+
+extension VideoOptions {
+    /// The --still asked for, if one is.
+    var stillPicture: StillPicture? { still.map { StillPicture(path: $0, time: stillAt ?? .zero) } }
 }
 
 extension Motion: ExpressibleByArgument {}

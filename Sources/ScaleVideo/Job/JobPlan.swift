@@ -1,3 +1,5 @@
+import Glibc
+
 /// What one conversion will do, decided before anything is written: the
 /// source's facts, S and D and the factor between them (SPEC §3) or the
 /// time map (§8), the frame count (§4), the audio's sample counts (§5), the
@@ -95,7 +97,7 @@ public struct JobPlan: Sendable {
         self.timeMap = timeMap
         self.fps = fps
         guard let frameCount = timeMap.map({ $0.frameCount(fps: fps) }) ?? scale.frameCount(fps: fps) else { throw ScaleError.impossibleTarget }
-        frames = writesVideo ? frameCount : 0
+        frames = try Self.frames(writesVideo ? frameCount : 0, showing: request.still, fps: fps)
         if writesVideo {
             Self.warnOfUnevenLengths(picture: whole, sound: counted.first?.1, frames: frameCount, fps: fps, audio: audioTracks.first, warning: warning)
         }
@@ -112,6 +114,27 @@ public struct JobPlan: Sendable {
         self.tracks = PlannedTrack.list(
             source, container: container, request: request, video: video, audio: audioTracks, subtitles: subtitles,
             chapters: chapters.count, timecode: timecode)
+    }
+
+    /// `frames`, the output's frame count, once a --still is known to be
+    /// one of them: refused when there is no picture, or its time is at or past the end.
+    private static func frames(_ frames: Int, showing still: StillPicture?, fps: Rational) throws -> Int {
+        guard let still else { return frames }
+        if frames == 0 { throw ScaleError.failed("--still: the output has no picture") }
+        guard let frame = still.frame(fps: fps), frame < frames else {
+            let end = Double(frames) / fps.doubleValue
+            throw ScaleError.failed(String(printf: "--still-at %g s: the output ends at %.3f s", still.time.doubleValue, end))
+        }
+        return frames
+    }
+
+    /// Refuses a --progress-picture whose folder cannot be written.
+    private static func checkProgressPicture(_ path: String?) throws {
+        guard let path else { return }
+        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        if access(folder.isEmpty ? "/" : folder, W_OK) != 0 {
+            throw ScaleError.failed("--progress-picture \(path): its folder cannot be written (\(String(cString: strerror(errno))))")
+        }
     }
 
     /// S (SPEC §3): the video's duration, or without video the sound's.
@@ -144,6 +167,7 @@ public struct JobPlan: Sendable {
         for path in (request.writesToStandardOutput ? [] : [request.output]) + request.sideFiles {
             try AtomicOutput.check(finalPath: path, input: request.input, overwrite: request.overwrite, folderToBeMade: folderToBeMade)
         }
+        try checkProgressPicture(request.progressPicture)
         return tracks
     }
 

@@ -76,6 +76,39 @@ public final class ScaleJob: Sendable {
         }
     }
 
+    /// Makes the --still picture of `plan` and puts it in place at once,
+    /// reading the video only up to its frame and encoding nothing: what a
+    /// dry run writes beside the map (the picture is the one the render
+    /// makes there).
+    public func writeStill(of plan: JobPlan) throws {
+        guard let still = request.still else { return }
+        let file = try AtomicOutput(finalPath: still.path, input: request.input, overwrite: request.overwrite)
+        do {
+            try file.write(PNGWriter.encode(picture(of: plan)))
+            try file.commit()
+        } catch let error as FFmpegError {
+            throw ScaleError.failed(error.description)
+        }
+    }
+
+    /// The picture `plan`'s output shows at the --still time, as the render
+    /// makes it before it is encoded; only the video is read, up to there.
+    public func picture(of plan: JobPlan) throws -> RGBImage {
+        guard let video = plan.video, let frame = request.still?.frame(fps: plan.fps) else {
+            throw ScaleError.failed("--still: the output has no picture")
+        }
+        // A muxer that is never started: the encoder is set up as the render's, and nothing is written.
+        let output = try OutputFile(path: request.output, formatFrom: "still.\(plan.container.rawValue)")
+        let capture = StillCapture(frame: frame)
+        let packets = try OwnInput(path: request.input, streamIndex: video.source.streamIndex)
+        let lane = try VideoLane(video, packets: packets, output: output, warn: { _ in }, still: capture, encodes: false) {
+            gate.isCancelled
+        }
+        while try lane.step(report: { _ in if gate.isCancelled { throw ScaleError.cancelled } }) {}
+        guard let image = capture.image else { throw ScaleError.failed("--still: output frame \(frame) was never made") }
+        return image
+    }
+
     /// The file already at the output path, read back, when it is `plan`'s
     /// output complete: it holds every planned frame and the planned audio
     /// to the sample, as a new output must before it is put in place, and
@@ -126,6 +159,7 @@ public final class ScaleJob: Sendable {
     private func execute(
         _ plan: JobPlan, progress: @escaping @Sendable (JobProgress) -> Void, warning: @escaping @Sendable (String) -> Void
     ) throws -> MeasuredOutput {
+        defer { if let live = request.progressPicture { unlink(live) } }
         let destination =
             try request.writesToStandardOutput
             ? nil : AtomicOutput(finalPath: request.output, input: request.input, overwrite: request.overwrite)
@@ -135,6 +169,10 @@ public final class ScaleJob: Sendable {
         let mapPicture = try request.plotMap.map {
             try AtomicOutput(finalPath: $0, input: request.input, overwrite: request.overwrite)
         }
+        let stillFile = try request.still.map {
+            try AtomicOutput(finalPath: $0.path, input: request.input, overwrite: request.overwrite)
+        }
+        let still = request.still.flatMap { $0.frame(fps: plan.fps) }.map(StillCapture.init)
         let recorder = plan.audio.flatMap { audio in
             request.waveform.map { _ in
                 WaveformRecorder(
@@ -144,7 +182,7 @@ public final class ScaleJob: Sendable {
         }
         do {
             let (meter, written) = try write(
-                plan, to: destination?.temporaryPath, waveform: recorder, progress: progress, warning: warning)
+                plan, to: destination?.temporaryPath, waveform: recorder, still: still, progress: progress, warning: warning)
             let measured = try destination.map { try readBack($0.temporaryPath, holding: plan) } ?? checked(written, holding: plan)
             if let recorder, let picture {
                 let scale = plan.scale
@@ -155,9 +193,14 @@ public final class ScaleJob: Sendable {
                 try picture.write(PNGWriter.encode(WaveformPicture.render(panels, noiseFloor: request.noiseFloor)))
             }
             try mapPicture?.write(PNGWriter.encode(plan.mapPicture()))
+            if let stillFile {
+                guard let image = still?.image else { throw ScaleError.failed("--still: its output frame was never made") }
+                try stillFile.write(PNGWriter.encode(image))
+            }
             try destination?.commit()
             try picture?.commit()
             try mapPicture?.commit()
+            try stillFile?.commit()
             meter.complete()
             return measured
         } catch let error as FFmpegError {
@@ -184,7 +227,7 @@ public final class ScaleJob: Sendable {
     /// the muxer are let go when it returns, so the read-back that follows
     /// does not add its memory to theirs.
     private func write(
-        _ plan: JobPlan, to path: String?, waveform recorder: WaveformRecorder?,
+        _ plan: JobPlan, to path: String?, waveform recorder: WaveformRecorder?, still: StillCapture?,
         progress: @escaping @Sendable (JobProgress) -> Void, warning: @escaping @Sendable (String) -> Void
     ) throws -> (ProgressMeter, MeasuredOutput) {
         let output =
@@ -193,7 +236,9 @@ public final class ScaleJob: Sendable {
         let video = try plan.video.map { video in
             let packets = try video.readsAlone
                 ? OwnInput(path: request.input, streamIndex: video.source.streamIndex) : input.reader(of: video.source.streamIndex)
-            return try VideoLane(video, packets: packets, output: output, warn: warning) { gate.isCancelled }
+            return try VideoLane(
+                video, packets: packets, output: output, warn: warning, still: still, live: request.progressPicture.map(LivePicture.init)
+            ) { gate.isCancelled }
         }
         let audio = try plan.audioTracks.enumerated().map {
             try makeAudioLane(

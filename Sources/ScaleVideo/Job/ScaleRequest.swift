@@ -46,6 +46,11 @@ public struct ScaleRequest: Sendable {
     /// Where to draw the time map (source time over output time, and the
     /// speed), if anywhere (SPEC §13 `--plot-map`).
     public var plotMap: String?
+    /// The output picture saved as a PNG (`--still`, `--still-at`), if one is.
+    public var still: StillPicture?
+    /// Where the latest output picture is kept while the render runs
+    /// (`--progress-picture`), if anywhere; removed when the job ends.
+    public var progressPicture: String?
     /// Decibels at and below which the waveform draws nothing.
     public var noiseFloor: Double
     /// How output frames are made from source frames.
@@ -68,7 +73,8 @@ public struct ScaleRequest: Sendable {
         audioTracks: [Int] = [], keepHDR: Bool = false, trim: Trim = .whole, mono: Bool = false,
         padAudio: Bool = false, waveform: String? = nil, noiseFloor: Double = WaveformPicture.defaultNoiseFloor,
         keepPitch: Bool = false, motion: Motion = .nearest, noVideo: Bool = false, noAudio: Bool = false,
-        reverse: Bool = false, curve: Curve = .linear, plotMap: String? = nil, streamContainer: OutputContainer = .mkv
+        reverse: Bool = false, curve: Curve = .linear, plotMap: String? = nil, streamContainer: OutputContainer = .mkv,
+        still: StillPicture? = nil, progressPicture: String? = nil
     ) {
         self.input = input
         self.output = output
@@ -95,6 +101,8 @@ public struct ScaleRequest: Sendable {
         self.reverse = reverse
         self.curve = curve
         self.plotMap = plotMap
+        self.still = still
+        self.progressPicture = progressPicture
     }
 
     /// The output name meaning standard output.
@@ -107,7 +115,7 @@ public struct ScaleRequest: Sendable {
     public var outputContainer: OutputContainer? { writesToStandardOutput ? streamContainer : OutputContainer(path: output) }
 
     /// The pictures written beside the output: the waveform and the map's, where asked for.
-    public var sideFiles: [String] { [waveform, plotMap].compactMap { $0 } }
+    public var sideFiles: [String] { [waveform, plotMap, still?.path].compactMap { $0 } }
 
     /// Whether some of the source plays backwards (SPEC §13): --reverse, or a map whose `s` falls.
     var playsBackwards: Bool {

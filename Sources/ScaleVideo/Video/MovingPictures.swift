@@ -25,7 +25,7 @@ final class MovingPictures: PictureStage {
 
     var isComplete: Bool { plan.isComplete }
 
-    func arrive(_ frame: Frame, at timestamp: Int64, emit: (Range<Int>, Frame) throws -> Void) throws {
+    func arrive(_ frame: Frame, at timestamp: Int64, emit: (Range<Int>, () throws -> Frame) throws -> Void) throws {
         let index = arrivals
         arrivals += 1
         guard let steps = plan.arrive(timestamp: timestamp) else { throw ScaleError.impossibleTarget }
@@ -37,24 +37,30 @@ final class MovingPictures: PictureStage {
         frames = frames.filter { plan.kept.contains($0.key) || names($0.key) }
     }
 
-    func finish(emit: (Range<Int>, Frame) throws -> Void) throws {
+    func finish(emit: (Range<Int>, () throws -> Frame) throws -> Void) throws {
         guard let steps = plan.finish() else { throw ScaleError.impossibleTarget }
         waiting += steps
         try run(emit: emit)
     }
 
-    /// Does the waiting steps in order.
-    private func run(emit: (Range<Int>, Frame) throws -> Void) throws {
-        while let step = waiting.first {
+    /// Does the waiting steps in order, and lets go of those done (at once:
+    /// an arrival can decide hundreds of thousands of slow-motion frames).
+    private func run(emit: (Range<Int>, () throws -> Frame) throws -> Void) throws {
+        var done = 0
+        defer { waiting.removeFirst(done) }
+        for step in waiting {
             switch step {
             case .sum(let a, let b): blender.startSum(try frame(a), try frame(b))
             case .add(let j): blender.add(try frame(j))
-            case .show(let range, .frame(let i)): try emit(range, frame(i))
+            case .show(let range, .frame(let i)): try emit(range, { try self.frame(i) })
             case .show(let range, .inBetween(let a, let b, let weight)):
-                try emit(range, inBetweens.picture(between: frame(a), and: frame(b), weight: weight))
-            case .show(let range, .mean(let count)): try emit(range, blender.mean(count: count))
+                try emit(range, { try self.inBetweens.picture(between: self.frame(a), and: self.frame(b), weight: weight) })
+            case .show(let range, .mean(let count)):
+                // Made whether looked at or not: it closes the running sum.
+                let mean = try blender.mean(count: count)
+                try emit(range, { mean })
             }
-            waiting.removeFirst()
+            done += 1
         }
     }
 

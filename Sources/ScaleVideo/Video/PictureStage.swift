@@ -1,14 +1,16 @@
 /// What the video lane does between decoding and encoding: takes source
 /// frames in presentation order and hands out output pictures with the
-/// output frames they fill, exactly N in all.
+/// output frames they fill, exactly N in all. A picture is handed out as
+/// the means to make it, so one nobody looks at is never made (a dry
+/// run's `--still` makes only its own).
 protocol PictureStage: AnyObject {
     /// Every output frame is handed out; later source frames cannot show.
     var isComplete: Bool { get }
     /// A source frame arrives at `timestamp`; `emit` is given the pictures it
-    /// lets the stage decide, each valid only during the call.
-    func arrive(_ frame: Frame, at timestamp: Int64, emit: (Range<Int>, Frame) throws -> Void) throws
+    /// lets the stage decide, each made by its closure and valid only during the call.
+    func arrive(_ frame: Frame, at timestamp: Int64, emit: (Range<Int>, () throws -> Frame) throws -> Void) throws
     /// The source has ended: the remaining output frames are handed out.
-    func finish(emit: (Range<Int>, Frame) throws -> Void) throws
+    func finish(emit: (Range<Int>, () throws -> Frame) throws -> Void) throws
 }
 
 /// `--motion nearest` (SPEC §4): the frame clock's sample and hold, as the
@@ -28,16 +30,16 @@ final class NearestPictures: PictureStage {
 
     var isComplete: Bool { shown.isComplete }
 
-    func arrive(_ frame: Frame, at timestamp: Int64, emit: (Range<Int>, Frame) throws -> Void) throws {
+    func arrive(_ frame: Frame, at timestamp: Int64, emit: (Range<Int>, () throws -> Frame) throws -> Void) throws {
         let range = shown.arrive(timestamp: timestamp)
-        if hasHeld && !range.isEmpty { try emit(range, adapter.adapt(held)) }
+        if hasHeld && !range.isEmpty { try emit(range, { try self.adapter.adapt(self.held) }) }
         held.take(from: frame)
         hasHeld = true
     }
 
-    func finish(emit: (Range<Int>, Frame) throws -> Void) throws {
+    func finish(emit: (Range<Int>, () throws -> Frame) throws -> Void) throws {
         let range = shown.finish()
-        if hasHeld && !range.isEmpty { try emit(range, adapter.adapt(held)) }
+        if hasHeld && !range.isEmpty { try emit(range, { try self.adapter.adapt(self.held) }) }
     }
 }
 
@@ -56,13 +58,13 @@ final class PickedPictures: PictureStage {
 
     var isComplete: Bool { next >= runs.count }
 
-    func arrive(_ frame: Frame, at timestamp: Int64, emit: (Range<Int>, Frame) throws -> Void) throws {
+    func arrive(_ frame: Frame, at timestamp: Int64, emit: (Range<Int>, () throws -> Frame) throws -> Void) throws {
         guard next < runs.count else { return }
-        try emit(runs[next].outputs, adapter.adapt(frame))
+        try emit(runs[next].outputs, { try self.adapter.adapt(frame) })
         next += 1
     }
 
-    func finish(emit: (Range<Int>, Frame) throws -> Void) throws {
+    func finish(emit: (Range<Int>, () throws -> Frame) throws -> Void) throws {
         guard isComplete else { throw ScaleError.failed("the video played backwards ended before its last frame") }
     }
 }

@@ -20,15 +20,28 @@ final class VideoLane: TrackLane {
     /// Where the part scaled ends, in seconds after the first frame.
     private let sourceEnd: Rational
     private let timeBase: Rational
+    /// The output frame kept as a picture (`--still`), if one is.
+    private let still: StillCapture?
+    /// Whether pictures are encoded; if not, the lane only makes the still's.
+    private let encodes: Bool
+    /// The latest picture, saved while the render runs, if asked for.
+    private let live: LivePicture?
 
     /// - Parameters:
     ///   - packets: the video stream's packets, read alone or shared (VideoPlan.readsAlone).
     ///   - warn: told of damaged packets and frames skipped.
+    ///   - still: the output frame to keep as a picture, if any.
+    ///   - encodes: false to make only the still's picture: nothing is
+    ///     encoded or written, and the lane ends once it has it.
+    ///   - live: where the latest picture is saved while the render runs, if anywhere.
     ///   - isCancelled: asked while a map that plays backwards reads where the frames are.
     init(
         _ plan: VideoPlan, packets: PacketInput, output: OutputFile, warn: @escaping (String) -> Void,
-        isCancelled: () -> Bool
+        still: StillCapture? = nil, encodes: Bool = true, live: LivePicture? = nil, isCancelled: () -> Bool
     ) throws {
+        self.still = still
+        self.encodes = encodes
+        self.live = live
         guard let sourceEnd = plan.sourceEnd else { throw ScaleError.impossibleTarget }
         let video = plan.source
         let backwards = try plan.picksFrames ? Self.backwards(plan, packets: packets, warn: warn, isCancelled: isCancelled) : nil
@@ -104,7 +117,12 @@ final class VideoLane: TrackLane {
     /// after the last, the rest: exactly `frameCount` frames in all.
     func step(report: (LaneProgress) throws -> Void) throws -> Bool {
         guard !finished else { return false }
-        let emit = { (range: Range<Int>, picture: Frame) in try self.encode(picture, as: range, report: report) }
+        if !encodes && still?.image != nil {
+            frames.close()
+            finished = true
+            return false
+        }
+        let emit = { (range: Range<Int>, picture: () throws -> Frame) in try self.encode(picture, as: range, report: report) }
         if !stage.isComplete, let frame = try frames.nextFrame() {
             let time = timestamp(of: frame)
             lastDuration = frame.duration
@@ -115,7 +133,7 @@ final class VideoLane: TrackLane {
         if !stage.isComplete && checksEnd { try checkReachedEnd() }
         frames.close()
         try stage.finish(emit: emit)
-        try track.finish()
+        if encodes { try track.finish() }
         try report(progress)
         finished = true
         return false
@@ -142,10 +160,18 @@ final class VideoLane: TrackLane {
         if declared - end > SourceVideo.missingTolerance { throw ScaleError.truncated(endsAt: end, declared: declared) }
     }
 
-    /// Encodes `picture` as output frames `range`, reporting after each.
-    private func encode(_ picture: Frame, as range: Range<Int>, report: (LaneProgress) throws -> Void) throws {
+    /// Encodes the picture `make` makes as output frames `range`, reporting
+    /// after each; keeps it if it is the still's. Without encoding, only
+    /// the still's picture is made.
+    private func encode(_ make: () throws -> Frame, as range: Range<Int>, report: (LaneProgress) throws -> Void) throws {
+        let kept = still?.wants(range) ?? false
+        guard encodes || kept else { return }
+        let picture = try make()
         picture.clearPictureType()
         picture.markColours(as: track.encoder)
+        if kept { try still?.keep(picture) }
+        guard encodes else { return }
+        if let live, live.isDue { try live.save(picture) }
         for index in range {
             picture.pts = Int64(index)
             try track.encode(picture)
