@@ -1,10 +1,17 @@
 import Foundation
 import Hummingbird
+import Synchronization
 
 /// The `scale-video` program, run for the page: the same engine, options
 /// and messages as the command line (SPEC §15), one process a plan or render.
 struct Engine: Sendable {
     let program: String
+    /// The plans and stills under way, which the server's end stops.
+    let looks: EngineLooks
+
+    /// How long a plan or a still may take before it is stopped: a look
+    /// is for the page's next moment, not a render.
+    static let lookLimit = 120.0
 
     /// What a run printed and how it ended.
     struct Output: Sendable {
@@ -17,19 +24,50 @@ struct Engine: Sendable {
     /// engine's own message, as a 4xx, when it refuses, with the paths of
     /// `folders` shortened to the names in them.
     func plan(_ arguments: [String], folders: [String]) async throws -> Data {
-        let output = try await run(arguments + ["--dry-run", "--json", "--quiet"])
+        let output = try await look(arguments + ["--dry-run", "--json", "--quiet"], asked: "the plan")
         guard output.status == 0 else { throw Self.refusal(output, folders: folders) }
         return output.stdout
     }
 
-    /// Runs the program to its end.
-    func run(_ arguments: [String]) async throws -> Output {
+    /// The PNG of the picture the render of `arguments` shows at `seconds`
+    /// of output time (a dry run's `--still`), made in a folder of its own,
+    /// which is removed; the engine's message, as a 4xx, when it refuses.
+    func still(_ arguments: [String], at seconds: String, folders: [String]) async throws -> Data {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scale-video-still-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("still.png").path
+        let output = try await look(
+            arguments + ["--still", file, "--still-at", seconds, "--dry-run", "--quiet", "--overwrite"], asked: "the still at \(seconds) s")
+        guard output.status == 0 else { throw Self.refusal(output, folders: folders + [folder.path]) }
+        return try Data(contentsOf: URL(fileURLWithPath: file))
+    }
+
+    /// Runs the program for a plan or a still (what is `asked`) to its end:
+    /// stopped, as Ctrl-C stops it, when the asking task is cancelled, when
+    /// the server ends, or after `lookLimit` seconds (then refused, 422).
+    func look(_ arguments: [String], asked: String) async throws -> Output {
         let process = try start(arguments)
-        async let out = Self.readAll(process.stdout)
-        async let err = Self.readAll(process.stderr)
-        let (stdout, stderr) = await (out, err)
-        await Self.waitForExit(process.process)
-        return Output(status: process.process.terminationStatus, stdout: stdout, stderr: String(decoding: stderr, as: UTF8.self))
+        let run = looks.add(process.process)
+        defer { looks.remove(run) }
+        let watchdog = Task {
+            try await Task.sleep(for: .seconds(Self.lookLimit))
+            looks.stop(run, overTime: true)
+        }
+        defer { watchdog.cancel() }
+        let output = await withTaskCancellationHandler {
+            async let out = Self.readAll(process.stdout)
+            async let err = Self.readAll(process.stderr)
+            let (stdout, stderr) = await (out, err)
+            await Self.waitForExit(process.process)
+            return Output(status: process.process.terminationStatus, stdout: stdout, stderr: String(decoding: stderr, as: UTF8.self))
+        } onCancel: {
+            looks.stop(run, overTime: false)
+        }
+        if looks.wasOverTime(run) {
+            throw HTTPError(.unprocessableContent, message: "\(asked) would take longer than \(Int(Self.lookLimit)) s to make")
+        }
+        return output
     }
 
     /// A started run and its two pipes.
@@ -73,6 +111,47 @@ struct Engine: Sendable {
         let status: HTTPResponse.Status =
             output.status == 64 ? .badRequest : message.contains("already exists") ? .conflict : .unprocessableContent
         return HTTPError(status, message: message)
+    }
+}
+
+/// The engine's runs for plans and stills under way, each stopped (sent
+/// Ctrl-C, once) when it takes too long, when its request is cancelled or
+/// when the server ends.
+final class EngineLooks: Sendable {
+    private struct Run {
+        let process: Int32
+        var stopped = false
+        var overTime = false
+    }
+    private let runs = Mutex<[Int: Run]>([:])
+    private let next = Atomic<Int>(0)
+
+    /// Registers a started run; its number.
+    func add(_ process: Process) -> Int {
+        let number = next.add(1, ordering: .relaxed).newValue
+        runs.withLock { $0[number] = Run(process: process.processIdentifier) }
+        return number
+    }
+
+    /// Forgets a run that has ended (before its process id can be another's).
+    func remove(_ number: Int) { _ = runs.withLock { $0.removeValue(forKey: number) } }
+
+    /// Sends run `number` Ctrl-C, unless it was sent already or has ended.
+    func stop(_ number: Int, overTime: Bool) {
+        runs.withLock { runs in
+            guard var run = runs[number], !run.stopped else { return }
+            (run.stopped, run.overTime) = (true, overTime)
+            runs[number] = run
+            kill(run.process, SIGINT)
+        }
+    }
+
+    /// Whether run `number` was stopped for taking too long.
+    func wasOverTime(_ number: Int) -> Bool { runs.withLock { $0[number]?.overTime ?? false } }
+
+    /// Stops every run: the server ends.
+    func stopAll() {
+        for number in runs.withLock({ Array($0.keys) }) { stop(number, overTime: false) }
     }
 }
 

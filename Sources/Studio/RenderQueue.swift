@@ -15,12 +15,24 @@ actor RenderQueue {
     private var interrupted = false
     /// The engine's arguments of each queued render.
     private var pending: [String: [String]] = [:]
+    /// The folder of the running render's latest picture (`--progress-picture`).
+    private let pictures: String
 
-    init(engine: Engine, file: JobFile) {
+    init(engine: Engine, file: JobFile, pictures: String) {
         self.engine = engine
         self.file = file
+        self.pictures = pictures
         jobs = file.load()
     }
+
+    /// The latest picture of render `id` while it runs: a PNG, or nil before its first frame.
+    func picture(_ id: String) throws -> Data? {
+        _ = try job(id)
+        guard running?.id == id else { return nil }
+        return FileManager.default.contents(atPath: picturePath(id))
+    }
+
+    private func picturePath(_ id: String) -> String { pictures + "/\(id).png" }
 
     var list: [RenderJob] { jobs }
 
@@ -68,7 +80,7 @@ actor RenderQueue {
         guard running == nil, let next = jobs.first(where: { $0.state == .queued }), let arguments = pending[next.id] else { return }
         pending[next.id] = nil
         do {
-            let started = try engine.start(arguments + ["--json", "--progress", "json"])
+            let started = try engine.start(arguments + ["--json", "--progress", "json", "--progress-picture", picturePath(next.id)])
             running = (next.id, started.process)
             interrupted = false
             update(next.id) { $0.state = .running }

@@ -16,13 +16,19 @@ public enum Studio {
         let outputs = try StudioFolder.made(options.outputFolder ?? folder.root + "/scaled")
         let token = Access<BasicRequestContext>.newToken()
         let hosts = HostList()
-        let renders = RenderQueue(engine: Engine(program: options.engine), file: JobFile(outputFolder: outputs))
+        // The renders' latest pictures, in a folder of the studio's own, removed when it ends.
+        let pictures = FileManager.default.temporaryDirectory.appendingPathComponent("scale-video-studio-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: pictures, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        defer { try? FileManager.default.removeItem(at: pictures) }
+        let looks = EngineLooks()
+        let engine = Engine(program: options.engine, looks: looks)
+        let renders = RenderQueue(engine: engine, file: JobFile(outputFolder: outputs), pictures: pictures.path)
         let router = Router()
         router.add(middleware: HostAndToken(token: token, hosts: hosts))
         router.add(middleware: NotFoundMessage())
         StudioRoutes(
             files: StudioFiles(folder: folder, uploadLimit: options.uploadLimit), outputs: outputs,
-            engine: Engine(program: options.engine), renders: renders, page: try PageAssets(program: options.engine)
+            engine: engine, renders: renders, page: try PageAssets(program: options.engine)
         ).add(to: router)
         let app = Application(
             router: router, configuration: .init(address: .hostname(options.host, port: options.port), serverName: nil),
@@ -38,6 +44,8 @@ public enum Studio {
         // Caught before the server starts, so no Ctrl-C is lost.
         _ = SignalPipe([SIGINT, SIGTERM]) { number in
             stopped.withLock { $0 = $0 ?? 128 + number }
+            // The server waits for the requests under way: their plans and stills end first.
+            looks.stopAll()
             serving.withLock { $0?.cancel() }
         }
         let task = Task { try await app.runService(gracefulShutdownSignals: []) }

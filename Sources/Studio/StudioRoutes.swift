@@ -31,11 +31,27 @@ struct StudioRoutes: Sendable {
             // An output already there is the render's matter, not the plan's.
             return raw(try await engine.plan(try arguments(options) + ["--overwrite"], folders: [files.folder.root, outputs.root]))
         }
+        router.post("/api/still") { request, context in
+            let at = try Self.outputTime(request.uri.queryParameters["at"].map(String.init))
+            let options = try await Self.options(request, context)
+            let png = try await engine.still(try arguments(options), at: at, folders: [files.folder.root, outputs.root])
+            return Response(
+                status: .ok, headers: [.contentType: "image/png", .cacheControl: "no-store"],
+                body: .init(byteBuffer: ByteBuffer(bytes: png)))
+        }
         router.get("/api/renders") { _, _ in try json(await renders.list) }
         router.post("/api/renders") { request, context in
             try json(try await submit(try await Self.options(request, context)), status: .accepted)
         }
         router.get("/api/renders/:id") { _, context in try json(try await renders.job(try context.parameters.require("id"))) }
+        router.get("/api/renders/:id/picture") { _, context in
+            let id = try context.parameters.require("id")
+            guard let png = try await renders.picture(id) else {
+                throw HTTPError(.notFound, message: "render \(id) shows no picture: it is not running, or has made none yet")
+            }
+            return Response(
+                status: .ok, headers: [.contentType: "image/png", .cacheControl: "no-store"], body: .init(byteBuffer: ByteBuffer(bytes: png)))
+        }
         router.post("/api/renders/:id/cancel") { _, context in
             try json(try await renders.cancel(try context.parameters.require("id")))
         }
@@ -66,6 +82,14 @@ struct StudioRoutes: Sendable {
         let raw = try context.parameters.require(key)
         guard let name = raw.removingPercentEncoding else { throw HTTPError(.badRequest, message: "\(raw) is not a name") }
         return name
+    }
+
+    /// The `at` of a still: seconds of output time, a plain decimal.
+    private static func outputTime(_ text: String?) throws -> String {
+        guard let text, !text.isEmpty, text.utf8.count <= 20, text.allSatisfy({ "0123456789.".contains($0) }),
+            let seconds = Double(text), seconds.isFinite
+        else { throw HTTPError(.badRequest, message: "at must be a time in seconds, e.g. at=2.5") }
+        return text
     }
 
     private static func options(_ request: Request, _ context: BasicRequestContext) async throws -> RenderOptions {

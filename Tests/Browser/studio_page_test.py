@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The studio's page in real headless Chromium (SPEC §15), driven by Selenium:
 open it with the token, pick the bundled sample, move the factor to 2 and
-read plan-frames = 360, drag a knot of the speed map and read its text,
+read plan-frames = 360, see the still frame at two output times, drag a knot of the speed map and read its text,
 render and watch progress reach 100, play result-player and read its
 duration, cancel a second render and find nothing of it left behind, and
 stop the server with Ctrl-C (exit 130). The second render (a 300 s
@@ -78,6 +78,17 @@ def run(driver, address, output_folder, screenshot):
     wait.until(lambda d: by_test(d, "plan-frames").text == "360")
     check(by_test(driver, "plan-duration").text == "12", "factor 2: plan-frames 360, plan-duration 12")
 
+    set_value(driver, by_test(driver, "still-at"), "5")
+    # The picture shown, once loaded: its time (data-at, set by the page), width and height.
+    shown = lambda d: d.execute_script(
+        "const i = arguments[0]; return i.complete && i.naturalWidth > 0 ? [i.dataset.at, i.naturalWidth, i.naturalHeight] : null;",
+        by_test(d, "still"))
+    first = wait.until(lambda d: (s := shown(d)) and s[0] == "5.000000" and s)
+    check(first[1:] == [640, 360], f"the still at 5 s is the output's frame, {first[1]}x{first[2]}")
+    set_value(driver, by_test(driver, "still-at"), "9")
+    wait.until(lambda d: (s := shown(d)) and s[0] == "9.000000")
+    check(True, "moving the slider shows the frame there")
+
     driver.find_element(By.ID, "use-map").click()
     before = by_test(driver, "time-map").get_attribute("value")
     knots = driver.find_elements(By.CSS_SELECTOR, '[data-test="map-knot"]')
@@ -114,8 +125,13 @@ def run(driver, address, output_folder, screenshot):
     set_value(driver, by_test(driver, "motion"), "blend", "change")
     set_value(driver, by_test(driver, "container"), "mkv", "change")
     wait.until(lambda d: by_test(d, "plan-frames").text == "9000")
+    before = by_test(driver, "progress-picture").get_attribute("src")
     by_test(driver, "render").click()
     WebDriverWait(driver, 60, poll_frequency=0.05).until(lambda d: "(running)" in d.find_element(By.ID, "progress-text").text)
+    latest = WebDriverWait(driver, 60, poll_frequency=0.05).until(lambda d: d.execute_script(
+        "const i = arguments[0]; return !i.hidden && i.src !== arguments[1] && i.complete && i.naturalWidth > 0 ? [i.naturalWidth, i.naturalHeight] : null;",
+        by_test(d, "progress-picture"), before))
+    check(latest == [640, 360], f"the running render shows its latest frame, {latest[0]}x{latest[1]}")
     by_test(driver, "cancel").click()
     WebDriverWait(driver, 60, poll_frequency=0.1).until(lambda d: d.find_element(By.ID, "progress-text").text.endswith("(cancelled)"))
     left = sorted(os.listdir(output_folder))

@@ -43,6 +43,36 @@ struct StudioRenderTests {
         #expect(studio.stop() == 130)
     }
 
+    /// The still at the cursor is the command line's `--still` for the same
+    /// options, byte for byte; a time that is not one, or past the output's
+    /// end, is refused with the reason, and the studio keeps nothing of it.
+    @Test func theStillIsTheCommandLines() throws {
+        let scratch = try Scratch()
+        let folder = scratch.file("media")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let source = try Media.make(folder.appendingPathComponent("clip.mov"), seconds: 2, audio: nil)
+        let options = #"{"file":"clip.mov","factor":2.5,"fps":"25","motion":"blend","container":"mp4"}"#
+        let studio = try StudioServer(folder: folder)
+        let still = try studio.ask("/api/still?at=1.7", method: "POST", json: options)
+        #expect(still.status == 200 && still.headers.lowercased().contains("content-type: image/png"), "\(still.text)")
+        let line = scratch.file("line.png")
+        let command = try Tool.scale(
+            [source.path, "--factor", "2.5", "--fps", "25", "--motion", "blend", "--still", line.path, "--still-at", "1.7", "--dry-run"])
+        #expect(command.status == 0, "\(command.stderr)")
+        #expect(still.body == (try Data(contentsOf: line)), "the page's still and the command line's differ")
+        let late = try studio.ask("/api/still?at=5", method: "POST", json: options)
+        #expect(late.status == 422 && late.message == "clip.mov: --still-at 5 s: the output ends at 5.000 s", "\(late.text)")
+        for at in ["", "-1", "1e3", "abc"] {
+            let bad = try studio.ask("/api/still?at=\(at)", method: "POST", json: options)
+            #expect(bad.status == 400 && bad.message == "at must be a time in seconds, e.g. at=2.5", "\(at): \(bad.text)")
+        }
+        #expect(try Tool.files(in: folder) == ["clip.mov", "scaled"])
+        #expect(try Tool.files(in: folder.appendingPathComponent("scaled")).isEmpty)
+        let temporary = try FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)
+        #expect(!temporary.contains { $0.hasPrefix("scale-video-still-") }, "\(temporary)")
+        #expect(studio.stop() == 130)
+    }
+
     @Test func aCancelledRenderLeavesNothingAndTheServerEndsRenders() throws {
         let scratch = try Scratch()
         let folder = scratch.file("media")
@@ -52,9 +82,21 @@ struct StudioRenderTests {
         let long = #"{"file":"clip.mp4","duration":600,"fps":"30","motion":"blend","container":"mov"}"#
         let first = try #require((try studio.ask("/api/renders", method: "POST", json: long).json as? [String: Any])?["id"] as? String)
         Wait.until(seconds: 60) { ((try? studio.ask("/api/renders/\(first)"))?.json as? [String: Any])?["state"] as? String == "running" }
+        // Its latest frame, a PNG of the output's size (the source's 128x64).
+        var picture: Data?
+        #expect(Wait.until(seconds: 60) {
+            let reply = try? studio.ask("/api/renders/\(first)/picture")
+            picture = reply?.status == 200 ? reply?.body : nil
+            return picture != nil
+        })
+        let png = try #require(picture)
+        #expect(png.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+        #expect(png.count > 24 && png[png.startIndex + 16..<png.startIndex + 24] == Data([0, 0, 0, 128, 0, 0, 0, 64]))
         #expect(try studio.ask("/api/renders/\(first)/cancel", method: "POST").status == 200)
         let ended = try studio.waitForRender(first, seconds: 60)
         #expect(ended["state"] as? String == "cancelled", "\(ended)")
+        let after = try studio.ask("/api/renders/\(first)/picture")
+        #expect(after.status == 404 && after.message?.contains("shows no picture") == true, "\(after.text)")
         #expect(try Tool.files(in: folder.appendingPathComponent("scaled")).filter { !$0.hasPrefix(".studio-jobs") }.isEmpty)
         let second = try #require((try studio.ask("/api/renders", method: "POST", json: long).json as? [String: Any])?["id"] as? String)
         Wait.until(seconds: 60) { ((try? studio.ask("/api/renders/\(second)"))?.json as? [String: Any])?["state"] as? String == "running" }

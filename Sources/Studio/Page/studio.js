@@ -4,7 +4,8 @@ import { MapEditor } from "./map-editor.js";
 import { drawLevels } from "./levels.js";
 
 const $ = (id) => document.getElementById(id);
-const state = { file: null, facts: null, levels: null, planTimer: 0, planAsked: 0, planAbort: null, job: null };
+const state = { file: null, facts: null, levels: null, planTimer: 0, planAsked: 0, planAbort: null, job: null,
+  stillTimer: 0, stillAsked: 0, stillAbort: null, stillURL: null };
 
 async function api(path, options = {}) {
   const response = await fetch(path, options);
@@ -95,9 +96,52 @@ async function plan() {
     $("plan-duration").textContent = String(planned.duration);
     $("plan-tracks").textContent = planned.tracks.map((track) => `${track.kind} ${track.index}: ${track.written ?? track.dropped}`).join("; ");
     showError(null);
+    placeStill(planned);
   } catch (error) {
     if (asked !== state.planAsked || error.name === "AbortError") return;
     for (const id of ["plan-frames", "plan-duration", "plan-tracks"]) $(id).textContent = "–";
+    showError(error);
+  }
+}
+
+// The still's slider spans the output's frames: frame k is on screen from k / fps.
+function placeStill(planned) {
+  const slider = $("still-at");
+  const last = planned.frames > 0 && planned.fps > 0 ? (planned.frames - 1) / planned.fps : 0;
+  slider.max = String(last);
+  slider.step = planned.fps > 0 ? String(1 / planned.fps) : "any";
+  if (Number(slider.value) > last) slider.value = String(last);
+  if (planned.frames > 0) askStill();
+}
+
+function askStill() {
+  $("still-at-shown").textContent = Number($("still-at").value).toFixed(3);
+  clearTimeout(state.stillTimer);
+  state.stillTimer = setTimeout(still, 200);
+}
+
+// The picture the render will make at the slider's time (the engine's --still).
+async function still() {
+  if (!state.file) return;
+  const asked = ++state.stillAsked;
+  state.stillAbort?.abort();
+  state.stillAbort = new AbortController();
+  const at = Number($("still-at").value).toFixed(6);
+  try {
+    const response = await fetch(`/api/still?at=${at}`, { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(options()), signal: state.stillAbort.signal });
+    if (!response.ok) {
+      const body = await response.json().catch(() => null);
+      throw new Error(body?.error?.message ?? `${response.status} ${response.statusText}`);
+    }
+    const picture = await response.blob();
+    if (asked !== state.stillAsked) return;
+    if (state.stillURL) URL.revokeObjectURL(state.stillURL);
+    state.stillURL = URL.createObjectURL(picture);
+    $("still").src = state.stillURL;
+    $("still").dataset.at = at;
+  } catch (error) {
+    if (asked !== state.stillAsked || error.name === "AbortError") return;
     showError(error);
   }
 }
@@ -118,8 +162,19 @@ async function render() {
   }
 }
 
+// The latest frame of a running render, asked for once a second.
+function showLatestPicture(id) {
+  const now = Date.now();
+  if (now - (state.pictureAsked ?? 0) < 1000) return;
+  state.pictureAsked = now;
+  const picture = $("progress-picture");
+  picture.onload = () => { picture.hidden = false; picture.dataset.render = id; };
+  picture.src = `/api/renders/${id}/picture?at=${now}`;
+}
+
 async function follow(job) {
   state.job = job.id;
+  state.pictureAsked = 0;
   $("cancel").disabled = false;
   while (state.job === job.id) {
     const now = await api(`/api/renders/${job.id}`).catch((error) => { showError(error); return null; });
@@ -130,6 +185,7 @@ async function follow(job) {
     }
     $("progress").value = now.progress;
     $("progress-text").textContent = `${Math.floor(now.progress)}%` + (now.etaSeconds != null ? `, ${Math.ceil(now.etaSeconds)} s left` : "") + ` (${now.state})`;
+    if (now.state === "running") showLatestPicture(job.id);
     if (!["queued", "running"].includes(now.state)) {
       ended(now);
       break;
@@ -215,6 +271,7 @@ function wire() {
   });
   for (const id of ["fps", "motion", "keep-pitch", "reverse", "container", "use-map", "smooth"]) $(id).addEventListener("change", askPlan);
   $("time-map").addEventListener("input", () => { editor.read(); $("use-map").checked = true; askPlan(); });
+  $("still-at").addEventListener("input", askStill);
   $("render").addEventListener("click", render);
   $("cancel").addEventListener("click", cancel);
   $("upload").addEventListener("change", (event) => {
