@@ -25,7 +25,8 @@ if ((${#missing[@]})); then
 fi
 command -v swift >/dev/null || { echo "setup: swift not found; install Swift 6 (swift.org) and put it on PATH" >&2; exit 1; }
 # From PyPI: the Kubernetes example is checked against the API's schemas;
-# the studio's page is driven in Chromium by Selenium.
+# the studio's page is driven in Chromium by Selenium, and its API fuzzed
+# by schemathesis.
 pip_install() {
   python3 -m pip install --quiet "$1" 2>/dev/null || python3 -m pip install --quiet --user --break-system-packages "$1"
 }
@@ -36,4 +37,8 @@ fi
 if ! python3 -c "import selenium" 2>/dev/null; then
   echo "setup: installing selenium (PyPI)" >&2
   pip_install selenium
+fi
+if ! python3 -c "import schemathesis" 2>/dev/null; then
+  echo "setup: installing schemathesis (PyPI)" >&2
+  pip_install schemathesis
 fi

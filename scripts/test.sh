@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Sets up, builds and runs the whole test suite, then the studio's page in
-# headless Chromium (Tests/Browser); with --unit, only the suites tagged .unit
+# headless Chromium and its API under schemathesis (Tests/Browser); with --unit, only the suites tagged .unit
 # (Tests/TestSupport/TestTags.swift: no program started, no movie made); with
 # --end-to-end, only the others and the page.
 set -euo pipefail
@@ -16,9 +16,11 @@ unit_suites() {
             name = substr($0, RSTART, RLENGTH); sub(/.* /, "", name); print name; tagged = 0; next }
         !/^@/ { tagged = 0 }' Tests/*/*.swift | paste -sd'|' -
 }
+# The studio in a real browser, then its API fuzzed (Tests/Browser).
+studio_tests() { python3 Tests/Browser/studio_page_test.py && python3 Tests/Browser/studio_api_fuzz.py; }
 case "${1:-}" in
 --unit) swift test --disable-xctest --skip-build --filter "\.($(unit_suites))/" ;;
---end-to-end) swift test --disable-xctest --skip-build --skip "\.($(unit_suites))/" && python3 Tests/Browser/studio_page_test.py ;;
-"") swift test --disable-xctest && python3 Tests/Browser/studio_page_test.py ;;
+--end-to-end) swift test --disable-xctest --skip-build --skip "\.($(unit_suites))/" && studio_tests ;;
+"") swift test --disable-xctest && studio_tests ;;
 *) echo "usage: scripts/test.sh [--unit | --end-to-end]" >&2; exit 64 ;;
 esac
