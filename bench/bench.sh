@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The performance figures of the README, measured on this machine:
 #
-#   bash bench/bench.sh [--runs N] [--part encode|sparse|memory|scaler|pitch|motion|tracks|reverse|quality] [input]
+#   bash bench/bench.sh [--runs N] [--part encode|sparse|memory|scaler|pitch|motion|tracks|reverse|quality|studio] [input]
 #
 # 1. Side by side: scale-video against the ffmpeg CLI doing the same job with
 #    the same encoder settings, alternating the two (A B A B …), N runs each
@@ -53,6 +53,13 @@
 #    minterpolate=mi_mode=mci. It also writes Samples/in-between.png: the
 #    turning cockatoo's frame 7 (a fast turn of the head) made by flow, by
 #    minterpolate, and the dropped frame itself, side by side.
+# 10. The studio: a render asked for from the page's API (POST /api/renders,
+#    then its state polled every 50 ms until done; the engine run as the
+#    page runs it, with --json, --progress json and --progress-picture)
+#    against the same render on the command line, alternating, N runs each,
+#    factor 2, 30 fps, nearest, mov; how long the page waits for a plan
+#    (10 asked) and for the still at 1.5 s and at 28 s of output (nearest,
+#    blend, flow; N asked each); then the idle server's CPU over 10 s.
 #
 # Without an input it makes one: 1280x720, 30 fps, 30 s, H.264 + stereo
 # 48 kHz AAC. The tool is built as scripts/install.sh builds it: release,
@@ -75,6 +82,7 @@ fi
 swift build -c release --product scale-video --static-swift-stdlib >/dev/null
 swift build -c release --product ScaleVideoFlow --static-swift-stdlib >/dev/null
 swift build -c release --product scaler-bench --static-swift-stdlib >/dev/null
+if wanted studio; then swift build -c release --product scale-video-studio --static-swift-stdlib >/dev/null; fi
 tool=.build/release/scale-video
 work=$(mktemp -d)
 raw=$(mktemp -p /dev/shm scale-video-bench.XXXXXX 2>/dev/null || mktemp)
@@ -356,4 +364,62 @@ ffmpeg -v error -nostdin -y -i "$work/picture-flow.mkv" -i "$work/picture-mci.mk
   "[0:v]select='eq(n,7)'[a];[1:v]select='eq(n,7)'[b];[2:v]select='eq(n,7)'[c];[a][b][c]hstack=3,scale=1920:360" -frames:v 1 \
   Samples/in-between.png
 echo "wrote Samples/in-between.png: the turning cockatoo's frame 7 made by flow, by minterpolate, and the dropped frame"
+fi
+
+if wanted studio; then
+echo
+echo "the studio: a render asked for from the page against the command line's (factor 2, 30 fps, nearest, mov)"
+folder=$work/studio
+mkdir -p "$folder"
+cp "$input" "$folder/input.mp4"
+"$tool" studio "$folder" --port 0 >"$work/studio.out" 2>/dev/null &
+studio=$!
+until [ -s "$work/studio.out" ]; do kill -0 "$studio" || exit 1; sleep 0.05; done
+address=$(head -1 "$work/studio.out")
+port=${address#http://127.0.0.1:}; port=${port%%/*}
+api="http://127.0.0.1:$port/api"
+cookie="Cookie: studio-token-$port=${address##*token=}"
+# page_render: asks the page for the render and waits for its end; prints the seconds it took.
+page_render() {
+  local start id state
+  rm -f "$folder/scaled/input-scaled.mov"
+  start=$(date +%s.%N)
+  id=$(curl -sf -H "$cookie" -H 'Content-Type: application/json' \
+    --data '{"file":"input.mp4","factor":2,"fps":"30","motion":"nearest","container":"mov"}' "$api/renders" |
+    python3 -c 'import json, sys; print(json.load(sys.stdin)["id"])')
+  while state=$(curl -sf -H "$cookie" "$api/renders/$id" | python3 -c 'import json, sys; print(json.load(sys.stdin)["state"])'); do
+    case $state in done) break ;; queued | running) sleep 0.05 ;; *) echo "the page's render ended $state" >&2; exit 1 ;; esac
+  done
+  echo "$(date +%s.%N) - $start" | bc -l
+}
+: >"$work/a"; : >"$work/b"; : >"$work/r"
+for _ in $(seq "$runs"); do
+  a=$(page_render)
+  b=$(measure "$tool" "$folder/input.mp4" -o "$work/line.mov" --factor 2 --fps 30 --motion nearest --quiet --overwrite)
+  echo "$a" >>"$work/a"; echo "${b%% *}" >>"$work/b"
+  echo "$a / ${b%% *}" | bc -l >>"$work/r"
+done
+printf '%-34s %9s %9s %6s\n' case page "command" ratio
+printf '%-34s %8.2fs %8.2fs %6.3f\n' "factor 2, 30 fps, nearest, mov" "$(median <"$work/a")" "$(median <"$work/b")" "$(median <"$work/r")"
+# ask PATH JSON [QUERY]: the seconds one POST to the page's API takes (its answer must be 200).
+ask() {
+  curl -sf -o /dev/null -w '%{time_total}\n' -H "$cookie" -H 'Content-Type: application/json' --data "$2" "$api/$1"
+}
+options='{"file":"input.mp4","factor":2,"fps":"30","motion":"MOTION","container":"mov"}'
+: >"$work/p"
+for _ in $(seq 10); do ask plan "${options/MOTION/nearest}" >>"$work/p"; done
+printf '%-34s %8.3fs (median of 10; each one run of the engine)\n' "a plan after a change" "$(median <"$work/p")"
+for motion in nearest blend flow; do
+  for at in 1.5 28; do
+    : >"$work/p"
+    for _ in $(seq "$runs"); do ask "still?at=$at" "${options/MOTION/$motion}" >>"$work/p"; done
+    printf '%-34s %8.3fs (median of %s)\n' "the still at $at s, $motion" "$(median <"$work/p")" "$runs"
+  done
+done
+ticks() { awk '{print $14 + $15}' "/proc/$studio/stat"; }
+before=$(ticks)
+sleep 10
+echo "the idle server: $(echo "($(ticks) - $before) / $(getconf CLK_TCK) / 10 * 100" | bc -l | xargs printf '%.2f')% of one core over 10 s"
+kill -INT "$studio"
+wait "$studio" || true
 fi
