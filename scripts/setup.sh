@@ -11,7 +11,7 @@
 # kubernetes-validate (the tests check the Kubernetes example with it) and
 # Selenium (which drives the browser). Swift 6 and Python 3 must be on PATH.
 set -euo pipefail
-packages=(pkg-config libavformat-dev libavcodec-dev libavfilter-dev libswscale-dev libswresample-dev libavutil-dev librubberband-dev libopencv-video-dev ffmpeg fonts-dejavu-core mkvtoolnix flac curl chromium chromium-driver)
+packages=(pkg-config libavformat-dev libavcodec-dev libavfilter-dev libswscale-dev libswresample-dev libavutil-dev librubberband-dev libopencv-video-dev ffmpeg fonts-dejavu-core mkvtoolnix flac curl chromium chromium-driver binutils)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

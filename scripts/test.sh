@@ -7,6 +7,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 swift build --build-tests
+# The end-to-end tests run the engine as scripts/install.sh builds it: optimized, the Swift runtime linked in.
+if [ "${1:-}" != --unit ]; then
+    for product in scale-video scale-video-studio ScaleVideoFlow; do swift build -c release --static-swift-stdlib --product "$product"; done
+    SCALE_VIDEO_PROGRAMS=$(swift build -c release --show-bin-path)
+    export SCALE_VIDEO_PROGRAMS
+fi
 # swift test (Swift 6.3) has no filter by tag: `--filter tag:unit` runs
 # nothing. The suites tagged .unit are named instead, as the sources tag them
 # (a line `@Suite(… .tags(.unit) …)`, the type on it or on the line below).
@@ -21,6 +27,6 @@ studio_tests() { python3 Tests/Browser/studio_page_test.py && python3 Tests/Brow
 case "${1:-}" in
 --unit) swift test --disable-xctest --skip-build --filter "\.($(unit_suites))/" ;;
 --end-to-end) swift test --disable-xctest --skip-build --skip "\.($(unit_suites))/" && studio_tests ;;
-"") swift test --disable-xctest && studio_tests ;;
+"") swift test --disable-xctest --skip-build && studio_tests ;;
 *) echo "usage: scripts/test.sh [--unit | --end-to-end]" >&2; exit 64 ;;
 esac

@@ -8,7 +8,7 @@ both, are compared before and after).
 
     python3 Tests/Browser/studio_api_fuzz.py [--examples N] [--seconds S]
 
-Runs the debug build (.build/debug/scale-video)."""
+Runs the scale-video studio_page_test.py runs."""
 import argparse
 import hashlib
 import os

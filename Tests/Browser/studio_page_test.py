@@ -9,8 +9,8 @@ output) runs long enough to be cancelled.
 
     python3 Tests/Browser/studio_page_test.py [--screenshot PATH]
 
-Runs the debug build (.build/debug/scale-video); every wait is on a
-condition, bounded in time."""
+Runs the scale-video in the folder SCALE_VIDEO_PROGRAMS names, else the
+debug build (.build/debug); every wait is on a condition, bounded in time."""
 import argparse
 import os
 import shutil
@@ -27,7 +27,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-PROGRAM = os.path.join(ROOT, ".build", "debug", "scale-video")
+# The built scale-video: in the folder SCALE_VIDEO_PROGRAMS names (scripts/test.sh: the release build), else the debug build.
+PROGRAM = os.path.join(os.environ.get("SCALE_VIDEO_PROGRAMS") or os.path.join(ROOT, ".build", "debug"), "scale-video")
 
 
 def start_studio(folder):

@@ -7,7 +7,7 @@ import Testing
 /// generated movie; the page shows it as it is in the file.
 @Suite(.tags(.endToEnd))
 struct LibraryExampleTests {
-    static let program = Tool.scaleVideo.deletingLastPathComponent().appendingPathComponent("scale-video-example")
+    static let program = Tool.testPrograms.appendingPathComponent("scale-video-example")
 
     /// The 3-second source made twice as long: the plan and the file hold
     /// ceil(6 · 30) = 180 frames and twice the source's samples per channel

@@ -10,7 +10,7 @@ struct ManualPageTests {
     /// today (but for its date): an option changed without running
     /// scripts/manual.sh fails here.
     @Test func committedPageIsInStepWithTheCommand() throws {
-        let generator = Tool.scaleVideo.deletingLastPathComponent().appendingPathComponent("scale-video-manual")
+        let generator = Tool.testPrograms.appendingPathComponent("scale-video-manual")
         let made = try Tool.run(generator.path, [Tool.scaleVideo.path])
         #expect(made.status == 0, "\(made.stderr)")
         let committed = try String(contentsOf: Repository.file("man/scale-video.1"), encoding: .utf8)

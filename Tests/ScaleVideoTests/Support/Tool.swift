@@ -59,10 +59,17 @@ final class RunningProcess: @unchecked Sendable {
 }
 
 enum Tool {
-    /// The built `scale-video`, beside the test bundle.
+    /// The built `scale-video`, with its studio and flow library beside it:
+    /// in the folder `SCALE_VIDEO_PROGRAMS` names (scripts/test.sh names the
+    /// release build, as scripts/install.sh builds it), else beside the test bundle.
     static var scaleVideo: URL {
-        Bundle.main.bundleURL.appendingPathComponent("scale-video")
+        let folder = ProcessInfo.processInfo.environment["SCALE_VIDEO_PROGRAMS"].map { URL(fileURLWithPath: $0) }
+        return (folder ?? testPrograms).appendingPathComponent("scale-video")
     }
+
+    /// The folder of the test bundle, where the debug build's tools are
+    /// (the manual page's generator, the library's example).
+    static var testPrograms: URL { Bundle.main.bundleURL }
 
     /// Runs a program to the end.
     @discardableResult
