@@ -42,39 +42,20 @@ struct FilterLibrary: @unchecked Sendable {
             return FFmpegError(sv_averror(ENOENT), "cannot load \(fileName), which turning and tone-mapping pictures need (\(reason))")
         }
         guard let handle = dlopen(fileName, RTLD_NOW | RTLD_LOCAL) else { return .failure(failure()) }
-        func symbol<Function>(_ name: String, as type: Function.Type) throws(FFmpegError) -> Function {
+        // Each function's type is the one its property declares.
+        func symbol<Function>(_ name: String) throws(FFmpegError) -> Function {
             guard let address = dlsym(handle, name) else { throw failure() }
-            return unsafeBitCast(address, to: type)
+            return unsafeBitCast(address, to: Function.self)
         }
         do throws(FFmpegError) {
             return .success(
                 FilterLibrary(
-                    version: try symbol("avfilter_version", as: (@convention(c) () -> UInt32).self),
-                    graphAlloc: try symbol("avfilter_graph_alloc", as: (@convention(c) () -> Graph?).self),
-                    graphFree: try symbol("avfilter_graph_free", as: (@convention(c) (UnsafeMutablePointer<Graph?>?) -> Void).self),
-                    getByName: try symbol(
-                        "avfilter_get_by_name", as: (@convention(c) (UnsafePointer<CChar>?) -> UnsafePointer<AVFilter>?).self),
-                    createFilter: try symbol(
-                        "avfilter_graph_create_filter",
-                        as: (@convention(c) (
-                            UnsafeMutablePointer<Context?>?, UnsafePointer<AVFilter>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?,
-                            UnsafeMutableRawPointer?, Graph?
-                        ) -> Int32).self),
-                    endsAlloc: try symbol("avfilter_inout_alloc", as: (@convention(c) () -> Ends?).self),
-                    endsFree: try symbol("avfilter_inout_free", as: (@convention(c) (UnsafeMutablePointer<Ends?>?) -> Void).self),
-                    parse: try symbol(
-                        "avfilter_graph_parse_ptr",
-                        as: (@convention(c) (
-                            Graph?, UnsafePointer<CChar>?, UnsafeMutablePointer<Ends?>?, UnsafeMutablePointer<Ends?>?,
-                            UnsafeMutableRawPointer?
-                        ) -> Int32).self),
-                    configure: try symbol(
-                        "avfilter_graph_config", as: (@convention(c) (Graph?, UnsafeMutableRawPointer?) -> Int32).self),
-                    addFrame: try symbol(
-                        "av_buffersrc_add_frame_flags",
-                        as: (@convention(c) (Context?, UnsafeMutablePointer<AVFrame>?, Int32) -> Int32).self),
-                    getFrame: try symbol(
-                        "av_buffersink_get_frame", as: (@convention(c) (Context?, UnsafeMutablePointer<AVFrame>?) -> Int32).self)))
+                    version: try symbol("avfilter_version"), graphAlloc: try symbol("avfilter_graph_alloc"),
+                    graphFree: try symbol("avfilter_graph_free"), getByName: try symbol("avfilter_get_by_name"),
+                    createFilter: try symbol("avfilter_graph_create_filter"), endsAlloc: try symbol("avfilter_inout_alloc"),
+                    endsFree: try symbol("avfilter_inout_free"), parse: try symbol("avfilter_graph_parse_ptr"),
+                    configure: try symbol("avfilter_graph_config"), addFrame: try symbol("av_buffersrc_add_frame_flags"),
+                    getFrame: try symbol("av_buffersink_get_frame")))
         } catch {
             dlclose(handle)
             return .failure(error)
