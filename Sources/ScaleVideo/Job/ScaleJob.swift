@@ -236,9 +236,8 @@ public final class ScaleJob: Sendable {
         let video = try plan.video.map { video in
             let packets = try video.readsAlone
                 ? OwnInput(path: request.input, streamIndex: video.source.streamIndex) : input.reader(of: video.source.streamIndex)
-            return try VideoLane(
-                video, packets: packets, output: output, warn: warning, still: still, live: request.progressPicture.map(LivePicture.init)
-            ) { gate.isCancelled }
+            let live = request.progressPicture.map { LivePicture(path: $0, input: request.input) }
+            return try VideoLane(video, packets: packets, output: output, warn: warning, still: still, live: live) { gate.isCancelled }
         }
         let audio = try plan.audioTracks.enumerated().map {
             try makeAudioLane(
