@@ -4,15 +4,31 @@ import { MapEditor } from "./map-editor.js";
 import { drawLevels } from "./levels.js";
 
 const $ = (id) => document.getElementById(id);
-const state = { file: null, facts: null, levels: null, planTimer: 0, planAsked: 0, planAbort: null, job: null,
-  stillTimer: 0, stillAsked: 0, stillAbort: null, stillURL: null };
+const state = { file: null, facts: null, levels: null, planTimer: 0, job: null, stillTimer: 0, stillURL: null, latest: {} };
 
-async function api(path, options = {}) {
+// A call of the API; a refusal throws with the server's message.
+async function call(path, options = {}) {
   const response = await fetch(path, options);
-  const text = await response.text();
-  const body = text ? JSON.parse(text) : null;
-  if (!response.ok) throw new Error(body?.error?.message ?? `${response.status} ${response.statusText}`);
-  return body;
+  if (!response.ok) {
+    const body = await response.json().catch(() => null);
+    throw new Error(body?.error?.message ?? `${response.status} ${response.statusText}`);
+  }
+  return response;
+}
+
+// A call whose answer is JSON (or nothing).
+async function api(path, options = {}) {
+  const text = await (await call(path, options)).text();
+  return text ? JSON.parse(text) : null;
+}
+
+// The latest of one kind of call is the only one whose answer counts:
+// starting one aborts the one before. Its signal, and whether it was overtaken.
+function latest(kind) {
+  state.latest[kind]?.abort();
+  const controller = new AbortController();
+  state.latest[kind] = controller;
+  return { signal: controller.signal, overtaken: () => state.latest[kind] !== controller };
 }
 
 function showError(error) { $("error").textContent = error ? String(error.message ?? error) : ""; }
@@ -85,20 +101,18 @@ function askPlan() {
 
 async function plan() {
   if (!state.file) return;
-  const asked = ++state.planAsked;
-  state.planAbort?.abort();
-  state.planAbort = new AbortController();
+  const asked = latest("plan");
   try {
     const planned = await api("/api/plan", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(options()),
-      signal: state.planAbort.signal });
-    if (asked !== state.planAsked) return;
+      signal: asked.signal });
+    if (asked.overtaken()) return;
     $("plan-frames").textContent = String(planned.frames);
     $("plan-duration").textContent = String(planned.duration);
     $("plan-tracks").textContent = planned.tracks.map((track) => `${track.kind} ${track.index}: ${track.written ?? track.dropped}`).join("; ");
     showError(null);
     placeStill(planned);
   } catch (error) {
-    if (asked !== state.planAsked || error.name === "AbortError") return;
+    if (asked.overtaken() || error.name === "AbortError") return;
     for (const id of ["plan-frames", "plan-duration", "plan-tracks"]) $(id).textContent = "–";
     showError(error);
   }
@@ -123,25 +137,19 @@ function askStill() {
 // The picture the render will make at the slider's time (the engine's --still).
 async function still() {
   if (!state.file) return;
-  const asked = ++state.stillAsked;
-  state.stillAbort?.abort();
-  state.stillAbort = new AbortController();
+  const asked = latest("still");
   const at = Number($("still-at").value).toFixed(6);
   try {
-    const response = await fetch(`/api/still?at=${at}`, { method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(options()), signal: state.stillAbort.signal });
-    if (!response.ok) {
-      const body = await response.json().catch(() => null);
-      throw new Error(body?.error?.message ?? `${response.status} ${response.statusText}`);
-    }
+    const response = await call(`/api/still?at=${at}`, { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(options()), signal: asked.signal });
     const picture = await response.blob();
-    if (asked !== state.stillAsked) return;
+    if (asked.overtaken()) return;
     if (state.stillURL) URL.revokeObjectURL(state.stillURL);
     state.stillURL = URL.createObjectURL(picture);
     $("still").src = state.stillURL;
     $("still").dataset.at = at;
   } catch (error) {
-    if (asked !== state.stillAsked || error.name === "AbortError") return;
+    if (asked.overtaken() || error.name === "AbortError") return;
     showError(error);
   }
 }
