@@ -16,6 +16,10 @@ public struct FrameClock: Sendable {
     private var origin: Int64?
     /// Output frames decided so far.
     public private(set) var decided = 0
+    /// The first output frame wanted: where only a run of the output is
+    /// made (a preview, a still), frames that fill only earlier ones are
+    /// hidden too, and decoding may resume at the one on screen there.
+    public var firstWanted = 0
 
     /// One linear stretch of g, in source timestamp units and output ticks:
     /// a frame `offset` units after the first one arrives at output tick
@@ -81,34 +85,48 @@ public struct FrameClock: Sendable {
     }
 
     /// Whether a source frame at `timestamp`, followed on screen by one at
-    /// `next`, would fill no output frame. False until the first frame has
-    /// arrived. `next` may be any later timestamp at or after the true
-    /// successor's: a frame hidden before a later one is hidden before an
-    /// earlier one too. A hidden frame need not even be decoded.
+    /// `next`, would fill no output frame from `firstWanted` on. False
+    /// until the first frame has arrived. `next` may be any later timestamp
+    /// at or after the true successor's: a frame hidden before a later one
+    /// is hidden before an earlier one too. A hidden frame need not even be
+    /// decoded.
     public func hides(_ timestamp: Int64, before next: Int64) -> Bool {
         guard let origin, timestamp > origin, next > timestamp else { return false }
-        return tick(of: timestamp, from: origin) == tick(of: next, from: origin)
+        return wantedTick(of: timestamp, from: origin) == wantedTick(of: next, from: origin)
+    }
+
+    /// Whether a source frame at `timestamp`, followed on screen by one at
+    /// `next`, goes off screen by output frame `firstWanted`: what a blend
+    /// or a flow, which may need every frame after, can leave out. False
+    /// until the first frame has arrived.
+    public func precedesWanted(_ timestamp: Int64, before next: Int64) -> Bool {
+        guard let origin, timestamp > origin, next > timestamp else { return false }
+        return tick(of: next, from: origin) <= firstWanted
     }
 
     /// The latest timestamp whose frame would arrive at the same output
-    /// frame as one at `timestamp`: whichever frame is on screen at that
-    /// timestamp, the one shown next is at or before it. Nil before the
-    /// first frame has arrived, or when no output frame is due after it.
+    /// frame as one at `timestamp` (before `firstWanted`, all arrive at
+    /// it): whichever frame is on screen at that timestamp, the one shown
+    /// next is at or before it. Nil before the first frame has arrived, or
+    /// when no output frame is due after it.
     public func latestTimestamp(arrivingWith timestamp: Int64) -> Int64? {
         guard let origin else { return nil }
-        let due = tick(of: timestamp, from: origin)
+        let due = wantedTick(of: timestamp, from: origin)
         var low = timestamp
         var high = timestamp.addingReportingOverflow(Self.searchSpan)
-        guard due < frameCount, !high.overflow, tick(of: high.partialValue, from: origin) > due else { return nil }
+        guard due < frameCount, !high.overflow, wantedTick(of: high.partialValue, from: origin) > due else { return nil }
         while high.partialValue - low > 1 {
             let middle = low + (high.partialValue - low) / 2
-            if tick(of: middle, from: origin) == due { low = middle } else { high.partialValue = middle }
+            if wantedTick(of: middle, from: origin) == due { low = middle } else { high.partialValue = middle }
         }
         return low
     }
 
     /// How far past a timestamp `latestTimestamp` looks, in its units.
     private static let searchSpan: Int64 = 1 << 48
+
+    /// The output frame a frame at `timestamp` arrives at, frames before `firstWanted` counted at it.
+    private func wantedTick(of timestamp: Int64, from zero: Int64) -> Int { max(tick(of: timestamp, from: zero), firstWanted) }
 
     private func tick(of timestamp: Int64, from zero: Int64) -> Int {
         let offset = timestamp.subtractingReportingOverflow(zero)

@@ -16,9 +16,16 @@ public final class ShownFrames {
     /// The lane's clock. Whether a frame is hidden depends only on where its
     /// time line starts, which the first frame arriving sets.
     private var clock: FrameClock
+    /// Whether every frame from the clock's first wanted output frame on is
+    /// needed (a blend or a flow, which makes its own pictures), not only
+    /// those the clock shows.
+    private let needsEveryFrame: Bool
 
-    public init(clock: FrameClock) {
+    /// - Parameter needsEveryFrame: true for a blend or a flow: only the
+    ///   frames off screen by the clock's first wanted output frame are hidden.
+    public init(clock: FrameClock, needsEveryFrame: Bool = false) {
         self.clock = clock
+        self.needsEveryFrame = needsEveryFrame
     }
 
     /// Every output frame is decided; later frames cannot show.
@@ -39,7 +46,7 @@ public final class ShownFrames {
         return timestamps.map { stamp in
             let index = Self.firstIndex(in: order, after: stamp)
             let successor = index < order.count ? order[index] : following.flatMap { $0 > stamp ? $0 : nil }
-            return successor.map { !clock.hides(stamp, before: $0) } ?? true
+            return successor.map { needsEveryFrame ? !clock.precedesWanted(stamp, before: $0) : !clock.hides(stamp, before: $0) } ?? true
         }
     }
 

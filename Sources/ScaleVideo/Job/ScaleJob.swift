@@ -77,7 +77,7 @@ public final class ScaleJob: Sendable {
     }
 
     /// Makes the --still picture of `plan` and puts it in place at once,
-    /// reading the video only up to its frame and encoding nothing: what a
+    /// reading only the video its frame needs and encoding nothing: what a
     /// dry run writes beside the map (the picture is the one the render
     /// makes there).
     public func writeStill(of plan: JobPlan) throws {
@@ -92,7 +92,7 @@ public final class ScaleJob: Sendable {
     }
 
     /// The picture `plan`'s output shows at the --still time, as the render
-    /// makes it before it is encoded; only the video is read, up to there.
+    /// makes it before it is encoded; only the video it needs is read.
     public func picture(of plan: JobPlan) throws -> RGBImage {
         guard let video = plan.video, let frame = request.still?.frame(fps: plan.fps) else {
             throw ScaleError.failed("--still: the output has no picture")
@@ -101,9 +101,9 @@ public final class ScaleJob: Sendable {
         let output = try OutputFile(path: request.output, formatFrom: "still.\(plan.container.rawValue)")
         let capture = StillCapture(frame: frame)
         let packets = try OwnInput(path: request.input, streamIndex: video.source.streamIndex)
-        let lane = try VideoLane(video, packets: packets, output: output, warn: { _ in }, still: capture, encodes: false) {
-            gate.isCancelled
-        }
+        let lane = try VideoLane(
+            video, packets: packets, output: output, warn: { _ in }, still: capture, encodes: false, window: frame..<frame + 1
+        ) { gate.isCancelled }
         while try lane.step(report: { _ in if gate.isCancelled { throw ScaleError.cancelled } }) {}
         guard let image = capture.image else { throw ScaleError.failed("--still: output frame \(frame) was never made") }
         return image

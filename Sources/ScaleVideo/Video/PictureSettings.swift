@@ -1,4 +1,5 @@
-/// The output picture: the source's size rounded down to even, the pixel
+/// The output picture: the source's size (or, for a preview, scaled
+/// down to its height, the shape kept) rounded down to even, the pixel
 /// format of the encoding, the output frame rate, and the source's aspect
 /// ratio and colour tags (BT.709 when tone-mapped).
 struct PictureSettings {
@@ -28,8 +29,13 @@ struct PictureSettings {
                 colour.isFullRange = false
             }
         }
+        var (width, height) = swaps ? (source.height, source.width) : (source.width, source.height)
+        if let largest = plan.largestHeight, height > largest, height > 0 {
+            width = Int32((Int(width) * largest + Int(height) / 2) / Int(height))
+            height = Int32(largest)
+        }
         picture = PictureParameters(
-            width: (swaps ? source.height : source.width) & ~1, height: (swaps ? source.width : source.height) & ~1,
+            width: width & ~1, height: height & ~1,
             format: encoding.pixelFormat,
             aspectRatio: swaps && shape.isPositive ? Rational(shape.denominator, shape.numerator) ?? shape : shape,
             colour: colour)

@@ -2,7 +2,10 @@
 /// video stream, a decoded frame a step. With `--motion nearest`, frames
 /// the clock skips are never decoded when they can be left out
 /// (ShownFrames, which the source's ShownPackets asks), nor converted; a
-/// repeated frame is sent again with a new timestamp, not copied.
+/// repeated frame is sent again with a new timestamp, not copied. Where
+/// only a run of the output is made (a preview, a still), the frames that
+/// only earlier output frames show are not decoded either, where the file
+/// can be seeked.
 final class VideoLane: TrackLane {
     private let frames: any FrameSource
     let track: EncodedTrack
@@ -26,6 +29,11 @@ final class VideoLane: TrackLane {
     private let encodes: Bool
     /// The latest picture, saved while the render runs, if asked for.
     private let live: LivePicture?
+    /// The output frames made, numbered from its first in the file written.
+    private let window: Range<Int>
+    /// Under blend or flow with a window, which frames are decoded: the
+    /// lane tells it of each frame's arrival.
+    private let decoded: ShownFrames?
 
     /// - Parameters:
     ///   - packets: the video stream's packets, read alone or shared (VideoPlan.readsAlone).
@@ -34,27 +42,36 @@ final class VideoLane: TrackLane {
     ///   - encodes: false to make only the still's picture: nothing is
     ///     encoded or written, and the lane ends once it has it.
     ///   - live: where the latest picture is saved while the render runs, if anywhere.
+    ///   - window: the output frames made (all by default), each the
+    ///     picture the whole render shows there; the first is frame 0 of the file.
     ///   - isCancelled: asked while a map that plays backwards reads where the frames are.
     init(
         _ plan: VideoPlan, packets: PacketInput, output: OutputFile, warn: @escaping (String) -> Void,
-        still: StillCapture? = nil, encodes: Bool = true, live: LivePicture? = nil, isCancelled: () -> Bool
+        still: StillCapture? = nil, encodes: Bool = true, live: LivePicture? = nil, window: Range<Int>? = nil,
+        isCancelled: () -> Bool
     ) throws {
         self.still = still
         self.encodes = encodes
         self.live = live
+        let window = window ?? 0..<plan.frames
+        self.window = window
         guard let sourceEnd = plan.sourceEnd else { throw ScaleError.impossibleTarget }
         let video = plan.source
-        let backwards = try plan.picksFrames ? Self.backwards(plan, packets: packets, warn: warn, isCancelled: isCancelled) : nil
+        let backwards =
+            try plan.picksFrames ? Self.backwards(plan, window: window, packets: packets, warn: warn, isCancelled: isCancelled) : nil
         let followed = backwards?.plan ?? plan
-        let clock = backwards?.runs == nil ? followed.clock() : nil
+        var clock = backwards?.runs == nil ? followed.clock(upTo: window.upperBound) : nil
+        clock?.firstWanted = window.lowerBound
         if backwards?.runs == nil && clock == nil { throw ScaleError.impossibleTarget }
-        // A blend or a flow needs every frame.
-        let shown = plan.motion == .nearest ? clock.map(ShownFrames.init) : nil
-        let selection = shown.map { ShownPackets(references: video.references, frames: $0) }
+        // A blend or a flow needs every frame, but where only a late run of
+        // the output is made, those before its first frame's.
+        let shown = plan.motion == .nearest ? clock.map { ShownFrames(clock: $0) } : nil
+        decoded = plan.motion != .nearest && window.lowerBound > 0 ? clock.map { ShownFrames(clock: $0, needsEveryFrame: true) } : nil
+        let selection = (shown ?? decoded).map { ShownPackets(references: video.references, frames: $0) }
         frames = try backwards?.frames ?? StreamDecoder(packets: packets, kind: "video", selection: selection, warn: warn)
         checksEnd = backwards == nil
         let stream = frames.stream
-        frameCount = plan.frames
+        frameCount = window.count
         self.sourceEnd = sourceEnd
         timeBase = video.timeBase
         let picture = PictureSettings(decoder: frames.decoder, fps: plan.fps, plan: plan.picture, encoding: plan.encoding)
@@ -64,7 +81,7 @@ final class VideoLane: TrackLane {
         let adapter = PictureAdapter(encoder: encoder, toneMaps: plan.picture.mode == .toneMapped, turn: plan.picture.turn, source: stream)
         stage = try backwards?.runs.map { PickedPictures(runs: $0, adapter: adapter) }
             ?? shown.map { try NearestPictures(shown: $0, adapter: adapter) }
-            ?? Self.movingStage(followed, adapter: adapter, encoder: encoder)
+            ?? Self.movingStage(followed, upTo: window.upperBound, adapter: adapter, encoder: encoder)
         if plan.picture.turn == nil { try stream.copyDisplayMatrix(to: track.stream) }
         if let hdr = plan.picture.hdr { try track.stream.add(hdr) }
     }
@@ -76,8 +93,9 @@ final class VideoLane: TrackLane {
     /// along a map that only plays backwards: every frame, last first, on
     /// the source's time line turned round at the end of the last frame, so
     /// that the map turned round with it plays them forwards (`plan`).
+    /// Only the runs that fill output frames of `window` are read.
     private static func backwards(
-        _ plan: VideoPlan, packets: PacketInput, warn: @escaping (String) -> Void, isCancelled: () -> Bool
+        _ plan: VideoPlan, window: Range<Int>, packets: PacketInput, warn: @escaping (String) -> Void, isCancelled: () -> Bool
     ) throws -> (frames: BackwardFrames, runs: [FramePicks.Run]?, plan: VideoPlan) {
         guard case .map(let map) = plan.retiming, let input = packets as? OwnInput else { throw ScaleError.impossibleTarget }
         let index = try FrameIndex(packets: input, references: plan.source.references, isCancelled: isCancelled)
@@ -87,8 +105,9 @@ final class VideoLane: TrackLane {
         if plan.motion == .nearest {
             guard let picks = FramePicks(map: map, fps: plan.fps, frameCount: plan.frames, times: times, timeBase: timeBase)
             else { throw ScaleError.impossibleTarget }
-            let frames = try BackwardFrames(input: input, index: index, order: picks.runs.map(\.frame), warn: warn)
-            return (frames, picks.runs, plan)
+            let runs = picks.runs.filter { $0.outputs.overlaps(window) }
+            let frames = try BackwardFrames(input: input, index: index, order: runs.map(\.frame), warn: warn)
+            return (frames, runs, plan)
         }
         // JobPlan refuses blend and flow along a map that turns.
         guard map.isBackward else { throw ScaleError.impossibleTarget }
@@ -104,9 +123,10 @@ final class VideoLane: TrackLane {
         return (frames, nil, plan.retimed(.map(turned)))
     }
 
-    /// The picture stage of --motion blend or flow, which follows the plan's MotionPlan.
-    private static func movingStage(_ plan: VideoPlan, adapter: PictureAdapter, encoder: Encoder) throws -> PictureStage {
-        guard let motionPlan = plan.motionPlan() else { throw ScaleError.impossibleTarget }
+    /// The picture stage of --motion blend or flow, which follows the plan's
+    /// MotionPlan up to output frame `end`.
+    private static func movingStage(_ plan: VideoPlan, upTo end: Int, adapter: PictureAdapter, encoder: Encoder) throws -> PictureStage {
+        guard let motionPlan = plan.motionPlan(upTo: end) else { throw ScaleError.impossibleTarget }
         let blender = try PictureBlender(picturesOf: encoder)
         let inBetweens: InBetweenPictures =
             plan.motion == .flow ? try OpticalFlowInBetweens(picturesOf: encoder) : CrossfadeInBetweens(blender: blender)
@@ -125,6 +145,7 @@ final class VideoLane: TrackLane {
         let emit = { (range: Range<Int>, picture: () throws -> Frame) in try self.encode(picture, as: range, report: report) }
         if !stage.isComplete, let frame = try frames.nextFrame() {
             let time = timestamp(of: frame)
+            _ = decoded?.arrive(timestamp: time)
             lastDuration = frame.duration
             try stage.arrive(frame, at: time, emit: emit)
             return true
@@ -160,20 +181,21 @@ final class VideoLane: TrackLane {
         if declared - end > SourceVideo.missingTolerance { throw ScaleError.truncated(endsAt: end, declared: declared) }
     }
 
-    /// Encodes the picture `make` makes as output frames `range`, reporting
-    /// after each; keeps it if it is the still's. Without encoding, only
-    /// the still's picture is made.
+    /// Encodes the picture `make` makes as the output frames of `range`
+    /// in the window, reporting after each; keeps it if it is the still's.
+    /// Without encoding, only the still's picture is made.
     private func encode(_ make: () throws -> Frame, as range: Range<Int>, report: (LaneProgress) throws -> Void) throws {
         let kept = still?.wants(range) ?? false
-        guard encodes || kept else { return }
+        let wanted = range.clamped(to: window)
+        guard (encodes && !wanted.isEmpty) || kept else { return }
         let picture = try make()
         picture.clearPictureType()
         picture.markColours(as: track.encoder)
         if kept { try still?.keep(picture) }
         guard encodes else { return }
         if let live, live.isDue { try live.save(picture) }
-        for index in range {
-            picture.pts = Int64(index)
+        for index in wanted {
+            picture.pts = Int64(index - window.lowerBound)
             try track.encode(picture)
             sent += 1
             try report(progress)

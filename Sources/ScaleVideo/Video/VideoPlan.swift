@@ -37,23 +37,25 @@ struct VideoPlan: Sendable {
             encoding: encoding)
     }
 
-    /// The frame clock of the retiming, in the source stream's time base.
-    func clock() -> FrameClock? {
+    /// The frame clock of the retiming, in the source stream's time base,
+    /// deciding output frames up to `end` (all N by default).
+    func clock(upTo end: Int? = nil) -> FrameClock? {
         switch retiming {
         case .factor(let scale, let start):
-            FrameClock(factor: scale.factor, fps: fps, timeBase: source.timeBase, frameCount: frames, start: start)
+            FrameClock(factor: scale.factor, fps: fps, timeBase: source.timeBase, frameCount: end ?? frames, start: start)
         case .map(let map):
-            FrameClock(map: map, fps: fps, timeBase: source.timeBase, frameCount: frames)
+            FrameClock(map: map, fps: fps, timeBase: source.timeBase, frameCount: end ?? frames)
         }
     }
 
-    /// What each output frame shows under --motion blend or flow.
-    func motionPlan() -> MotionPlan? {
+    /// What each output frame shows under --motion blend or flow, up to
+    /// output frame `end` (all N by default).
+    func motionPlan(upTo end: Int? = nil) -> MotionPlan? {
         switch retiming {
         case .factor(let scale, let start):
-            MotionPlan(scale: scale, fps: fps, timeBase: source.timeBase, frameCount: frames, start: start)
+            MotionPlan(scale: scale, fps: fps, timeBase: source.timeBase, frameCount: end ?? frames, start: start)
         case .map(let map):
-            MotionPlan(map: map, fps: fps, timeBase: source.timeBase, frameCount: frames)
+            MotionPlan(map: map, fps: fps, timeBase: source.timeBase, frameCount: end ?? frames)
         }
     }
 
