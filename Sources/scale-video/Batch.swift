@@ -141,6 +141,7 @@ final class Batch: Sendable {
         case .plan:
             try job.writeMapPicture(of: plan)
             try job.writeStill(of: plan)
+            try job.writePreview(of: plan)
             return .planned(plan)
         }
     }

@@ -110,7 +110,11 @@ enum HelpText {
         cannot share standard output with -o -.
 
         --dry-run prints what each input's conversion would do (its plan) \
-        and writes nothing.
+        and writes nothing, but the looks it is asked for: --still FILE.png \
+        --still-at T saves the picture the render makes at output time T, \
+        and --preview FILE.mp4 --preview-at T a small, silent 3-second movie \
+        of the output around T, each frame the render's own; both read only \
+        the video their frames need.
 
         Batches: --inputs-from reads the inputs from a file or standard \
         input, so a list of any length fits. A batch killed at any point is \
@@ -156,6 +160,7 @@ enum HelpText {
           scale-video game.mp4 -o hold.mov --time-map 0=0,4=4,4=5,6=13
           scale-video jump.mp4 -o back.mov --reverse --factor 2
           scale-video game.mp4 --speed 0:1,12:0.25,14:1 --curve smooth --plot-map ramp.png --dry-run
+          scale-video game.mp4 --speed 0:1,12:0.25,14:1 --motion flow --preview look.mp4 --preview-at 13 --dry-run
           scale-video game.mp4 -o ramp.mov --time-map @ramp.txt --dry-run
           curl -s https://example.com/in.mp4 | scale-video - -o - --factor 2 | ffplay -
           scale-video studio Samples

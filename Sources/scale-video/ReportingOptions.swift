@@ -22,7 +22,7 @@ struct ReportingOptions: ParsableArguments {
     @Flag(help: "Also show FFmpeg's own warnings about the input.")
     var verbose = false
 
-    @Flag(help: "Print each input's plan (durations, factor, frames, audio samples, what is kept, changed and dropped) and write nothing but --plot-map's and --still's pictures.")
+    @Flag(help: "Print each input's plan (durations, factor, frames, audio samples, what is kept, changed and dropped) and write nothing but --plot-map's and --still's pictures and --preview's movie.")
     var dryRun = false
 
     func validate() throws {

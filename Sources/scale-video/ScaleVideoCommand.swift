@@ -89,6 +89,10 @@ struct ScaleVideoCommand: ParsableCommand {
         if audio.waveform != nil, inputCount > 1 { throw ValidationError("--waveform takes one input.") }
         if target.plotMap != nil, inputCount > 1 { throw ValidationError("--plot-map takes one input.") }
         if video.still != nil, inputCount > 1 { throw ValidationError("--still takes one input.") }
+        if video.preview != nil, inputCount > 1 { throw ValidationError("--preview takes one input.") }
+        if video.preview != nil, !reporting.dryRun {
+            throw ValidationError("--preview is made by a dry run: give --dry-run (a render makes the whole movie).")
+        }
         if reporting.progressPicture != nil, inputCount > 1 { throw ValidationError("--progress-picture takes one input.") }
     }
 
@@ -149,6 +153,7 @@ struct ScaleVideoCommand: ParsableCommand {
             trim: target.trim, mono: audio.mono, padAudio: audio.padAudio, waveform: audio.waveform,
             noiseFloor: audio.noiseFloor, keepPitch: audio.keepPitch, motion: video.motion, noVideo: video.noVideo,
             noAudio: audio.noAudio, reverse: target.reverse, curve: target.curve, plotMap: target.plotMap,
-            streamContainer: outputs.streamContainer, still: video.stillPicture, progressPicture: reporting.progressPicture)
+            streamContainer: outputs.streamContainer, still: video.stillPicture, progressPicture: reporting.progressPicture,
+            preview: video.previewClip)
     }
 }

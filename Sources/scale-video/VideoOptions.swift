@@ -32,7 +32,7 @@ struct VideoOptions: ParsableArguments {
     var noVideo = false
 
     @Option(help: ArgumentHelp(
-        "Also save the output frame shown at --still-at as a PNG: the picture the render makes there (nearest, blend or flow) before it is encoded, in RGB (one input only). With --dry-run it is made by reading the video only up to that frame, and it (with --plot-map's map) is the only file written.",
+        "Also save the output frame shown at --still-at as a PNG: the picture the render makes there (nearest, blend or flow) before it is encoded, in RGB (one input only). With --dry-run it is made by reading only the video that frame needs, and it (with --plot-map's map and --preview) is the only file written.",
         valueName: "file.png"))
     var still: String?
 
@@ -40,6 +40,16 @@ struct VideoOptions: ParsableArguments {
         "The output time of --still's frame, in seconds from the output's start: the frame on screen then. Default: 0.",
         valueName: "seconds"))
     var stillAt: Rational?
+
+    @Option(help: ArgumentHelp(
+        "Save a short preview of the output: its 3 seconds around --preview-at, each frame the picture the render makes there, scaled down to at most 360 pixels on its shorter side, as H.264 without sound in an MP4 any player or browser plays (--preset applies, and --crf where the codec is H.264; default preset veryfast). Made by a dry run (give --dry-run), which reads only the video those frames need; one input only.",
+        valueName: "file.mp4"))
+    var preview: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "The output time --preview is centred on, in seconds from the output's start (near an end, its 3 seconds lie within the output). Default: 0.",
+        valueName: "seconds"))
+    var previewAt: Rational?
 
     static let presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo"]
 
@@ -53,6 +63,10 @@ struct VideoOptions: ParsableArguments {
         if stillAt != nil && still == nil { throw ValidationError("--still-at places --still's frame: give --still too.") }
         if let stillAt, stillAt < .zero { throw ValidationError("--still-at cannot be below 0.") }
         if noVideo && still != nil { throw ValidationError("--no-video writes no picture for --still to show.") }
+        if let preview, !preview.lowercased().hasSuffix(".mp4") { throw ValidationError("--preview \(preview): use a .mp4 name.") }
+        if previewAt != nil && preview == nil { throw ValidationError("--preview-at places --preview: give --preview too.") }
+        if let previewAt, previewAt < .zero { throw ValidationError("--preview-at cannot be below 0.") }
+        if noVideo && preview != nil { throw ValidationError("--no-video writes no picture for --preview to show.") }
         if let preset, !Self.presets.contains(preset) {
             throw ValidationError("--preset must be one of \(Self.presets.joined(separator: ", ")).")
         }
@@ -66,6 +80,9 @@ struct VideoOptions: ParsableArguments {
 extension VideoOptions {
     /// The --still asked for, if one is.
     var stillPicture: StillPicture? { still.map { StillPicture(path: $0, time: stillAt ?? .zero) } }
+
+    /// The --preview asked for, if one is.
+    var previewClip: PreviewClip? { preview.map { PreviewClip(path: $0, time: previewAt ?? .zero) } }
 }
 
 extension Motion: ExpressibleByArgument {}

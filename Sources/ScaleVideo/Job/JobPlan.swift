@@ -97,7 +97,7 @@ public struct JobPlan: Sendable {
         self.timeMap = timeMap
         self.fps = fps
         guard let frameCount = timeMap.map({ $0.frameCount(fps: fps) }) ?? scale.frameCount(fps: fps) else { throw ScaleError.impossibleTarget }
-        frames = try Self.frames(writesVideo ? frameCount : 0, showing: request.still, fps: fps)
+        frames = try Self.frames(writesVideo ? frameCount : 0, showing: request.still, preview: request.preview, fps: fps)
         if writesVideo {
             Self.warnOfUnevenLengths(picture: whole, sound: counted.first?.1, frames: frameCount, fps: fps, audio: audioTracks.first, warning: warning)
         }
@@ -116,14 +116,22 @@ public struct JobPlan: Sendable {
             chapters: chapters.count, timecode: timecode)
     }
 
-    /// `frames`, the output's frame count, once a --still is known to be
-    /// one of them: refused when there is no picture, or its time is at or past the end.
-    private static func frames(_ frames: Int, showing still: StillPicture?, fps: Rational) throws -> Int {
-        guard let still else { return frames }
-        if frames == 0 { throw ScaleError.failed("--still: the output has no picture") }
-        guard let frame = still.frame(fps: fps), frame < frames else {
-            let end = Double(frames) / fps.doubleValue
-            throw ScaleError.failed(String(printf: "--still-at %g s: the output ends at %.3f s", still.time.doubleValue, end))
+    /// `frames`, the output's frame count, once a --still and a --preview
+    /// are known to show some of them: refused when there is no picture,
+    /// or the time asked for is at or past the end.
+    private static func frames(_ frames: Int, showing still: StillPicture?, preview: PreviewClip?, fps: Rational) throws -> Int {
+        let end = Double(frames) / fps.doubleValue
+        if let still {
+            if frames == 0 { throw ScaleError.failed("--still: the output has no picture") }
+            guard let frame = still.frame(fps: fps), frame < frames else {
+                throw ScaleError.failed(String(printf: "--still-at %g s: the output ends at %.3f s", still.time.doubleValue, end))
+            }
+        }
+        if let preview {
+            if frames == 0 { throw ScaleError.failed("--preview: the output has no picture") }
+            guard preview.frames(fps: fps, frameCount: frames) != nil else {
+                throw ScaleError.failed(String(printf: "--preview-at %g s: the output ends at %.3f s", preview.time.doubleValue, end))
+            }
         }
         return frames
     }

@@ -9,7 +9,8 @@ import Glibc
 public final class ScaleJob: Sendable {
     /// What this job converts.
     public let request: ScaleRequest
-    private let gate = LaneGate()
+    /// Where cancelling is asked and heard.
+    let gate = LaneGate()
 
     /// A job for `request`; nothing is read or written until `plan(…)` or `run(…)`.
     public init(request: ScaleRequest) {
@@ -74,39 +75,6 @@ public final class ScaleJob: Sendable {
         } catch let error as FFmpegError {
             throw ScaleError.failed(error.description)
         }
-    }
-
-    /// Makes the --still picture of `plan` and puts it in place at once,
-    /// reading only the video its frame needs and encoding nothing: what a
-    /// dry run writes beside the map (the picture is the one the render
-    /// makes there).
-    public func writeStill(of plan: JobPlan) throws {
-        guard let still = request.still else { return }
-        let file = try AtomicOutput(finalPath: still.path, input: request.input, overwrite: request.overwrite)
-        do {
-            try file.write(PNGWriter.encode(picture(of: plan)))
-            try file.commit()
-        } catch let error as FFmpegError {
-            throw ScaleError.failed(error.description)
-        }
-    }
-
-    /// The picture `plan`'s output shows at the --still time, as the render
-    /// makes it before it is encoded; only the video it needs is read.
-    public func picture(of plan: JobPlan) throws -> RGBImage {
-        guard let video = plan.video, let frame = request.still?.frame(fps: plan.fps) else {
-            throw ScaleError.failed("--still: the output has no picture")
-        }
-        // A muxer that is never started: the encoder is set up as the render's, and nothing is written.
-        let output = try OutputFile(path: request.output, formatFrom: "still.\(plan.container.rawValue)")
-        let capture = StillCapture(frame: frame)
-        let packets = try OwnInput(path: request.input, streamIndex: video.source.streamIndex)
-        let lane = try VideoLane(
-            video, packets: packets, output: output, warn: { _ in }, still: capture, encodes: false, window: frame..<frame + 1
-        ) { gate.isCancelled }
-        while try lane.step(report: { _ in if gate.isCancelled { throw ScaleError.cancelled } }) {}
-        guard let image = capture.image else { throw ScaleError.failed("--still: output frame \(frame) was never made") }
-        return image
     }
 
     /// The file already at the output path, read back, when it is `plan`'s

@@ -48,6 +48,9 @@ public struct ScaleRequest: Sendable {
     public var plotMap: String?
     /// The output picture saved as a PNG (`--still`, `--still-at`), if one is.
     public var still: StillPicture?
+    /// The short preview of the output saved as an MP4 (`--preview`,
+    /// `--preview-at`), if one is: what a dry run makes.
+    public var preview: PreviewClip?
     /// Where the latest output picture is kept while the render runs
     /// (`--progress-picture`), if anywhere; removed when the job ends.
     public var progressPicture: String?
@@ -74,7 +77,7 @@ public struct ScaleRequest: Sendable {
         padAudio: Bool = false, waveform: String? = nil, noiseFloor: Double = WaveformPicture.defaultNoiseFloor,
         keepPitch: Bool = false, motion: Motion = .nearest, noVideo: Bool = false, noAudio: Bool = false,
         reverse: Bool = false, curve: Curve = .linear, plotMap: String? = nil, streamContainer: OutputContainer = .mkv,
-        still: StillPicture? = nil, progressPicture: String? = nil
+        still: StillPicture? = nil, progressPicture: String? = nil, preview: PreviewClip? = nil
     ) {
         self.input = input
         self.output = output
@@ -103,6 +106,7 @@ public struct ScaleRequest: Sendable {
         self.plotMap = plotMap
         self.still = still
         self.progressPicture = progressPicture
+        self.preview = preview
     }
 
     /// The output name meaning standard output.
@@ -114,8 +118,8 @@ public struct ScaleRequest: Sendable {
     /// The output's container: its extension's; `streamContainer` on standard output.
     public var outputContainer: OutputContainer? { writesToStandardOutput ? streamContainer : OutputContainer(path: output) }
 
-    /// The pictures written beside the output: the waveform and the map's, where asked for.
-    public var sideFiles: [String] { [waveform, plotMap, still?.path].compactMap { $0 } }
+    /// The pictures written beside the output: the waveform, the map's, the still and the preview, where asked for.
+    public var sideFiles: [String] { [waveform, plotMap, still?.path, preview?.path].compactMap { $0 } }
 
     /// Whether some of the source plays backwards (SPEC §13): --reverse, or a map whose `s` falls.
     var playsBackwards: Bool {

@@ -25,7 +25,7 @@ struct PicturePlan: Sendable {
     /// How the pixels are turned to show what the source showed, where the
     /// container cannot mark the source's orientation; nil where it is kept as a mark.
     let turn: Orientation?
-    /// The height pictures taller than it are scaled down to, their shape
-    /// kept (a preview); nil: the source's size.
-    var largestHeight: Int? = nil
+    /// The length pictures whose shorter side is longer are scaled down to
+    /// on that side, their shape kept (a preview); nil: the source's size.
+    var shorterSide: Int? = nil
 }

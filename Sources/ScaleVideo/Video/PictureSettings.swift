@@ -1,5 +1,5 @@
 /// The output picture: the source's size (or, for a preview, scaled
-/// down to its height, the shape kept) rounded down to even, the pixel
+/// down on its shorter side, the shape kept) rounded down to even, the pixel
 /// format of the encoding, the output frame rate, and the source's aspect
 /// ratio and colour tags (BT.709 when tone-mapped).
 struct PictureSettings {
@@ -30,9 +30,9 @@ struct PictureSettings {
             }
         }
         var (width, height) = swaps ? (source.height, source.width) : (source.width, source.height)
-        if let largest = plan.largestHeight, height > largest, height > 0 {
-            width = Int32((Int(width) * largest + Int(height) / 2) / Int(height))
-            height = Int32(largest)
+        if let side = plan.shorterSide, min(width, height) > side {
+            let shorter = Int(min(width, height))
+            (width, height) = (Int32((Int(width) * side + shorter / 2) / shorter), Int32((Int(height) * side + shorter / 2) / shorter))
         }
         picture = PictureParameters(
             width: width & ~1, height: height & ~1,

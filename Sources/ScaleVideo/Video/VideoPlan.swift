@@ -37,6 +37,22 @@ struct VideoPlan: Sendable {
             encoding: encoding)
     }
 
+    /// The same pictures made for a preview (PreviewClip): at most `side`
+    /// pixels on their shorter side, in 8-bit 4:2:0 H.264 (HDR tone-mapped)
+    /// at the rate factor (nil: the encoder's default) and preset given.
+    func preview(side: Int, crf: Int?, preset: String) -> VideoPlan {
+        let format = PictureFormat(chroma: .c420, depth: 8, hasAlpha: false)
+        let mode: PictureMode = picture.mode == .highDynamicRange ? .toneMapped : picture.mode
+        let look = PicturePlan(
+            mode: mode, format: format, hdr: nil, fullRange: picture.fullRange && VideoCodec.h264.encoder.marksFullRange,
+            turn: picture.turn, shorterSide: side)
+        let encoding = VideoEncoding(
+            codec: .h264, crf: crf, preset: preset, proResProfile: .default, container: .mp4, format: format)
+        return VideoPlan(
+            input: input, source: source, tags: [], fps: fps, frames: frames, retiming: retiming, motion: motion, picture: look,
+            encoding: encoding)
+    }
+
     /// The frame clock of the retiming, in the source stream's time base,
     /// deciding output frames up to `end` (all N by default).
     func clock(upTo end: Int? = nil) -> FrameClock? {
