@@ -154,6 +154,6 @@ struct ScaleVideoCommand: ParsableCommand {
             noiseFloor: audio.noiseFloor, keepPitch: audio.keepPitch, motion: video.motion, noVideo: video.noVideo,
             noAudio: audio.noAudio, reverse: target.reverse, curve: target.curve, plotMap: target.plotMap,
             streamContainer: outputs.streamContainer, still: video.stillPicture, progressPicture: reporting.progressPicture,
-            preview: video.previewClip)
+            preview: video.previewClip, shorterSide: video.shorterSide)
     }
 }

@@ -28,6 +28,11 @@ struct VideoOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The encoder's speed, ultrafast … placebo as libx264 names them: libx264's and libx265's own presets; for vp9 and av1, medium is cpu-used 4 and preset 8, each name one step faster or slower. Default: medium.", valueName: "name"))
     var preset: String?
 
+    @Option(help: ArgumentHelp(
+        "Scale pictures whose shorter side is longer than n pixels down to n on that side, their shape kept: 720 makes 1280x720 of 1920x1080 (and 720x1280 of a portrait phone video); at least 64. Default: the source's size.",
+        valueName: "n"))
+    var shorterSide: Int?
+
     @Flag(help: "Write no video: the output holds the source's sound alone (as an audio output does).")
     var noVideo = false
 
@@ -63,6 +68,8 @@ struct VideoOptions: ParsableArguments {
         if stillAt != nil && still == nil { throw ValidationError("--still-at places --still's frame: give --still too.") }
         if let stillAt, stillAt < .zero { throw ValidationError("--still-at cannot be below 0.") }
         if noVideo && still != nil { throw ValidationError("--no-video writes no picture for --still to show.") }
+        if let shorterSide, shorterSide < 64 { throw ValidationError("--shorter-side must be at least 64.") }
+        if noVideo && shorterSide != nil { throw ValidationError("--no-video writes no video: leave out --shorter-side.") }
         if let preview, !preview.lowercased().hasSuffix(".mp4") { throw ValidationError("--preview \(preview): use a .mp4 name.") }
         if previewAt != nil && preview == nil { throw ValidationError("--preview-at places --preview: give --preview too.") }
         if let previewAt, previewAt < .zero { throw ValidationError("--preview-at cannot be below 0.") }

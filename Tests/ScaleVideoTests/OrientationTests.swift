@@ -42,15 +42,7 @@ struct OrientationTests {
     func source(_ test: Case) throws -> URL {
         let file = scratch.file("stored.mp4")
         try Fixtures.make(file, ffmpeg: ["-f", "lavfi", "-i", Self.shown, "-vf", test.stored, "-c:v", "libx264", "-crf", "12", "-pix_fmt", "yuv420p"])
-        var bytes = try Data(contentsOf: file)
-        let header = try #require(bytes.range(of: Data("tkhd".utf8))).upperBound
-        #expect(bytes[header] == 0, "a version 0 track header")
-        let matrix = header + 40
-        let (a, b, c, d) = test.abcd
-        for (slot, value) in [(0, a), (1, b), (3, c), (4, d)] {
-            withUnsafeBytes(of: (value << 16).bigEndian) { bytes.replaceSubrange(matrix + 4 * slot..<matrix + 4 * slot + 4, with: $0) }
-        }
-        try bytes.write(to: file)
+        try DisplayMatrix.mark(file, abcd: test.abcd)
         return file
     }
 

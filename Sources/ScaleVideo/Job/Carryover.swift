@@ -245,8 +245,13 @@ public struct Carryover: Sendable, Equatable {
                 changed.append("full range written as limited range (\(codec.title) does not mark full range)")
             }
         }
-        if picture.width & 1 != 0 || picture.height & 1 != 0 {
-            changed.append("size \(picture.width)x\(picture.height) rounded down to \(picture.width & ~1)x\(picture.height & ~1)")
+        // Sizes as written: after a quarter turn applied to the pixels, its sides traded.
+        let (width, height) = plan.turn?.swapsSides == true ? (picture.height, picture.width) : (picture.width, picture.height)
+        let size = plan.writtenSize(width: width, height: height)
+        if plan.shorterSide.map({ min(width, height) > $0 }) == true {
+            changed.append("size \(width)x\(height) scaled down to \(size.width)x\(size.height)")
+        } else if width & 1 != 0 || height & 1 != 0 {
+            changed.append("size \(width)x\(height) rounded down to \(size.width)x\(size.height)")
         }
     }
 }

@@ -45,7 +45,7 @@ extension JobPlan {
             let hdr = mode == .highDynamicRange ? try StreamSideData.hdrMetadata(of: request.input, streamIndex: video.streamIndex) : nil
             let turn = container.marksOrientation ? nil : video.picture.orientation
             let fullRange = video.picture.isFullRange && mode == .standard && request.videoCodec.encoder.marksFullRange
-            return PicturePlan(mode: mode, format: format, hdr: hdr, fullRange: fullRange, turn: turn)
+            return PicturePlan(mode: mode, format: format, hdr: hdr, fullRange: fullRange, turn: turn, shorterSide: request.shorterSide)
         } catch let error as FFmpegError {
             throw ScaleError.failed("its HDR metadata cannot be read (\(error.message))")
         }

@@ -66,6 +66,9 @@ public struct ScaleRequest: Sendable {
     public var reverse: Bool
     /// How a time map runs between its knots (SPEC §13).
     public var curve: Curve
+    /// The length, in pixels, a picture's shorter side is scaled down to
+    /// where it is longer, its shape kept (`--shorter-side`); nil: the source's size.
+    public var shorterSide: Int?
 
     /// A request with the tool's defaults for everything but the input, the
     /// output, the target and the frame rate.
@@ -77,7 +80,7 @@ public struct ScaleRequest: Sendable {
         padAudio: Bool = false, waveform: String? = nil, noiseFloor: Double = WaveformPicture.defaultNoiseFloor,
         keepPitch: Bool = false, motion: Motion = .nearest, noVideo: Bool = false, noAudio: Bool = false,
         reverse: Bool = false, curve: Curve = .linear, plotMap: String? = nil, streamContainer: OutputContainer = .mkv,
-        still: StillPicture? = nil, progressPicture: String? = nil, preview: PreviewClip? = nil
+        still: StillPicture? = nil, progressPicture: String? = nil, preview: PreviewClip? = nil, shorterSide: Int? = nil
     ) {
         self.input = input
         self.output = output
@@ -107,6 +110,7 @@ public struct ScaleRequest: Sendable {
         self.still = still
         self.progressPicture = progressPicture
         self.preview = preview
+        self.shorterSide = shorterSide
     }
 
     /// The output name meaning standard output.

@@ -28,4 +28,16 @@ struct PicturePlan: Sendable {
     /// The length pictures whose shorter side is longer are scaled down to
     /// on that side, their shape kept (a preview); nil: the source's size.
     var shorterSide: Int? = nil
+
+    /// The size pictures of `width` by `height` (as the output shows them)
+    /// are written at: scaled down to `shorterSide` where its shorter side
+    /// is longer, then rounded down to even.
+    func writtenSize(width: Int32, height: Int32) -> (width: Int32, height: Int32) {
+        var (width, height) = (width, height)
+        if let side = shorterSide, min(width, height) > side {
+            let shorter = Int(min(width, height))
+            (width, height) = (Int32((Int(width) * side + shorter / 2) / shorter), Int32((Int(height) * side + shorter / 2) / shorter))
+        }
+        return (width & ~1, height & ~1)
+    }
 }

@@ -29,13 +29,9 @@ struct PictureSettings {
                 colour.isFullRange = false
             }
         }
-        var (width, height) = swaps ? (source.height, source.width) : (source.width, source.height)
-        if let side = plan.shorterSide, min(width, height) > side {
-            let shorter = Int(min(width, height))
-            (width, height) = (Int32((Int(width) * side + shorter / 2) / shorter), Int32((Int(height) * side + shorter / 2) / shorter))
-        }
+        let size = swaps ? plan.writtenSize(width: source.height, height: source.width) : plan.writtenSize(width: source.width, height: source.height)
         picture = PictureParameters(
-            width: width & ~1, height: height & ~1,
+            width: size.width, height: size.height,
             format: encoding.pixelFormat,
             aspectRatio: swaps && shape.isPositive ? Rational(shape.denominator, shape.numerator) ?? shape : shape,
             colour: colour)

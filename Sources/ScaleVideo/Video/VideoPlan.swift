@@ -45,7 +45,7 @@ struct VideoPlan: Sendable {
         let mode: PictureMode = picture.mode == .highDynamicRange ? .toneMapped : picture.mode
         let look = PicturePlan(
             mode: mode, format: format, hdr: nil, fullRange: picture.fullRange && VideoCodec.h264.encoder.marksFullRange,
-            turn: picture.turn, shorterSide: side)
+            turn: picture.turn, shorterSide: min(side, picture.shorterSide ?? side))
         let encoding = VideoEncoding(
             codec: .h264, crf: crf, preset: preset, proResProfile: .default, container: .mp4, format: format)
         return VideoPlan(
