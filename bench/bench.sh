@@ -58,8 +58,9 @@
 #    the page runs it, with --json, --progress json and --progress-picture)
 #    against the same render on the command line, alternating, N runs each,
 #    factor 2, 30 fps, nearest, mov; how long the page waits for a plan
-#    (10 asked) and for the still at 1.5 s and at 28 s of output (nearest,
-#    blend, flow; N asked each); then the idle server's CPU over 10 s.
+#    (10 asked), for the still at 1.5 s and at 28 s of output and for the
+#    3 s preview around each (nearest, blend, flow; N asked each); then the
+#    idle server's CPU over 10 s.
 #
 # Without an input it makes one: 1280x720, 30 fps, 30 s, H.264 + stereo
 # 48 kHz AAC. The tool is built as scripts/install.sh builds it: release,
@@ -414,8 +415,11 @@ printf '%-34s %8.3fs (median of 10; each one run of the engine)\n' "a plan after
 for motion in nearest blend flow; do
   for at in 1.5 28; do
     : >"$work/p"
-    for _ in $(seq "$runs"); do ask "still?at=$at" "${options/MOTION/$motion}" >>"$work/p"; done
-    printf '%-34s %8.3fs (median of %s)\n' "the still at $at s, $motion" "$(median <"$work/p")" "$runs"
+    for look in still preview; do
+      : >"$work/p"
+      for _ in $(seq "$runs"); do ask "$look?at=$at" "${options/MOTION/$motion}" >>"$work/p"; done
+      printf '%-34s %8.3fs (median of %s)\n' "the $look at $at s, $motion" "$(median <"$work/p")" "$runs"
+    done
   done
 done
 ticks() { awk '{print $14 + $15}' "/proc/$studio/stat"; }

@@ -30,31 +30,60 @@ struct Engine: Sendable {
     }
 
     /// The PNG of the picture the render of `arguments` shows at `seconds`
-    /// of output time (a dry run's `--still`), made in a folder of its own,
-    /// which is removed; the engine's message, as a 4xx, when it refuses.
+    /// of output time (a dry run's `--still`); the engine's message, as a
+    /// 4xx, when it refuses.
     func still(_ arguments: [String], at seconds: String, folders: [String]) async throws -> Data {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scale-video-still-\(UUID().uuidString)")
+        try await made(
+            "still.png", by: { arguments + ["--still", $0, "--still-at", seconds, "--dry-run", "--quiet", "--overwrite"] },
+            asked: "the still at \(seconds) s", folders: folders)
+    }
+
+    /// The MP4 of the render of `arguments` around `seconds` of output time
+    /// (a dry run's `--preview`); the engine's message, as a 4xx, when it refuses.
+    func preview(_ arguments: [String], at seconds: String, folders: [String]) async throws -> Data {
+        try await made(
+            "preview.mp4", by: { arguments + ["--preview", $0, "--preview-at", seconds, "--dry-run", "--quiet", "--overwrite"] },
+            asked: "the preview at \(seconds) s", folders: folders)
+    }
+
+    /// The file named `name` that the run of the arguments `by` gives for
+    /// its path makes, in a folder of its own, which is removed.
+    private func made(_ name: String, by arguments: (String) -> [String], asked: String, folders: [String]) async throws -> Data {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scale-video-look-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("still.png").path
-        let output = try await look(
-            arguments + ["--still", file, "--still-at", seconds, "--dry-run", "--quiet", "--overwrite"], asked: "the still at \(seconds) s")
+        let file = folder.appendingPathComponent(name).path
+        let output = try await look(arguments(file), asked: asked)
         guard output.status == 0 else { throw Self.refusal(output, folders: folders + [folder.path]) }
         return try Data(contentsOf: URL(fileURLWithPath: file))
     }
 
-    /// Runs the program for a plan or a still (what is `asked`) to its end:
-    /// stopped, as Ctrl-C stops it, when the asking task is cancelled, when
-    /// the server ends, or after `lookLimit` seconds (then refused, 422).
-    func look(_ arguments: [String], asked: String) async throws -> Output {
+    /// A small copy of the movie or sound at `path` that a browser plays
+    /// (PlayableCopies), made at `copy`: the same frames and samples at
+    /// 360 lines, as H.264 and AAC, or AAC alone for sound; the engine's
+    /// message, as a 4xx, when it refuses.
+    func playableCopy(of path: String, at copy: String, folders: [String]) async throws {
+        let arguments = [path, "-o", copy, "--factor", "1", "--overwrite", "--quiet"]
+            + (copy.hasSuffix(".mp4") ? ["--fps", "source", "--shorter-side", "360", "--preset", "veryfast"] : [])
+        let output = try await look(arguments, asked: "a copy the browser plays", limit: nil)
+        guard output.status == 0 else { throw Self.refusal(output, folders: folders + [(copy as NSString).deletingLastPathComponent]) }
+    }
+
+    /// Runs the program for a plan, a still, a preview or a copy (what is
+    /// `asked`) to its end: stopped, as Ctrl-C stops it, when the asking
+    /// task is cancelled, when the server ends, or after `limit` seconds
+    /// (then refused, 422).
+    func look(_ arguments: [String], asked: String, limit: Double? = Self.lookLimit) async throws -> Output {
         let process = try start(arguments)
         let run = looks.add(process.process)
         defer { looks.remove(run) }
-        let watchdog = Task {
-            try await Task.sleep(for: .seconds(Self.lookLimit))
-            looks.stop(run, overTime: true)
+        let watchdog = limit.map { limit in
+            Task {
+                try await Task.sleep(for: .seconds(limit))
+                looks.stop(run, overTime: true)
+            }
         }
-        defer { watchdog.cancel() }
+        defer { watchdog?.cancel() }
         let output = await withTaskCancellationHandler {
             async let out = Self.readAll(process.stdout)
             async let err = Self.readAll(process.stderr)
@@ -65,7 +94,7 @@ struct Engine: Sendable {
             looks.stop(run, overTime: false)
         }
         if looks.wasOverTime(run) {
-            throw HTTPError(.unprocessableContent, message: "\(asked) would take longer than \(Int(Self.lookLimit)) s to make")
+            throw HTTPError(.unprocessableContent, message: "\(asked) would take longer than \(Int(limit ?? 0)) s to make")
         }
         return output
     }
@@ -114,7 +143,7 @@ struct Engine: Sendable {
     }
 }
 
-/// The engine's runs for plans and stills under way, each stopped (sent
+/// The engine's runs for plans, stills, previews and copies under way, each stopped (sent
 /// Ctrl-C, once) when it takes too long, when its request is cancelled or
 /// when the server ends.
 final class EngineLooks: Sendable {

@@ -16,19 +16,20 @@ public enum Studio {
         let outputs = try StudioFolder.made(options.outputFolder ?? folder.root + "/scaled")
         let token = Access<BasicRequestContext>.newToken()
         let hosts = HostList()
-        // The renders' latest pictures, in a folder of the studio's own, removed when it ends.
-        let pictures = FileManager.default.temporaryDirectory.appendingPathComponent("scale-video-studio-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: pictures, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
-        defer { try? FileManager.default.removeItem(at: pictures) }
+        // The renders' latest pictures and the playable copies, in a folder of the studio's own, removed when it ends.
+        let own = FileManager.default.temporaryDirectory.appendingPathComponent("scale-video-studio-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: own, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        defer { try? FileManager.default.removeItem(at: own) }
         let looks = EngineLooks()
         let engine = Engine(program: options.engine, looks: looks)
-        let renders = RenderQueue(engine: engine, file: JobFile(outputFolder: outputs), pictures: pictures.path)
+        let renders = RenderQueue(engine: engine, file: JobFile(outputFolder: outputs), pictures: own.path)
         let router = Router()
         router.add(middleware: HostAndToken(token: token, hosts: hosts))
         router.add(middleware: NotFoundMessage())
         StudioRoutes(
             files: StudioFiles(folder: folder, uploadLimit: options.uploadLimit), outputs: outputs,
-            engine: engine, renders: renders, page: try PageAssets(program: options.engine)
+            engine: engine, renders: renders, copies: PlayableCopies(folder: own.path, engine: engine),
+            page: try PageAssets(program: options.engine)
         ).add(to: router)
         let app = Application(
             router: router, configuration: .init(address: .hostname(options.host, port: options.port), serverName: nil),

@@ -8,6 +8,7 @@ struct StudioRoutes: Sendable {
     let outputs: StudioFolder
     let engine: Engine
     let renders: RenderQueue
+    let copies: PlayableCopies
     let page: PageAssets
 
     func add(to router: Router<BasicRequestContext>) {
@@ -22,6 +23,10 @@ struct StudioRoutes: Sendable {
             let name = try Self.name(context, "name")
             return try await FileResponse.make(path: try files.folder.file(name), request: request, context: context)
         }
+        router.get("/media/:name/playable") { request, context in
+            let path = try files.folder.file(try Self.name(context, "name"))
+            return try await FileResponse.make(path: try await copies.copy(of: path, folders: folders), request: request, context: context)
+        }
         router.get("/api/levels/:name") { _, context in
             let path = try files.folder.file(try Self.name(context, "name"))
             return try json(try await Self.levels(of: path))
@@ -29,15 +34,23 @@ struct StudioRoutes: Sendable {
         router.post("/api/plan") { request, context in
             let options = try await Self.options(request, context)
             // An output already there is the render's matter, not the plan's.
-            return raw(try await engine.plan(try arguments(options) + ["--overwrite"], folders: [files.folder.root, outputs.root]))
+            return raw(try await engine.plan(try arguments(options) + ["--overwrite"], folders: folders))
         }
         router.post("/api/still") { request, context in
             let at = try Self.outputTime(request.uri.queryParameters["at"].map(String.init))
             let options = try await Self.options(request, context)
-            let png = try await engine.still(try arguments(options), at: at, folders: [files.folder.root, outputs.root])
+            let png = try await engine.still(try arguments(options), at: at, folders: folders)
             return Response(
                 status: .ok, headers: [.contentType: "image/png", .cacheControl: "no-store"],
                 body: .init(byteBuffer: ByteBuffer(bytes: png)))
+        }
+        router.post("/api/preview") { request, context in
+            let at = try Self.outputTime(request.uri.queryParameters["at"].map(String.init))
+            let options = try await Self.options(request, context)
+            let movie = try await engine.preview(try arguments(options), at: at, folders: folders)
+            return Response(
+                status: .ok, headers: [.contentType: "video/mp4", .cacheControl: "no-store"],
+                body: .init(byteBuffer: ByteBuffer(bytes: movie)))
         }
         router.get("/api/renders") { _, _ in try json(await renders.list) }
         router.post("/api/renders") { request, context in
@@ -60,7 +73,14 @@ struct StudioRoutes: Sendable {
             let download = request.uri.queryParameters["download"] != nil ? name : nil
             return try await FileResponse.make(path: try outputs.file(name), request: request, context: context, download: download)
         }
+        router.get("/results/:name/playable") { request, context in
+            let path = try outputs.file(try Self.name(context, "name"))
+            return try await FileResponse.make(path: try await copies.copy(of: path, folders: folders), request: request, context: context)
+        }
     }
+
+    /// The folders whose paths the engine's messages leave out.
+    private var folders: [String] { [files.folder.root, outputs.root] }
 
     /// The engine's arguments for a render or plan of `options`.
     private func arguments(_ options: RenderOptions) throws -> [String] {
@@ -70,7 +90,7 @@ struct StudioRoutes: Sendable {
     /// Plans `options` (refused as the command line refuses them), then queues the render.
     private func submit(_ options: RenderOptions) async throws -> RenderJob {
         let arguments = try arguments(options)
-        let plan = try JSONSerialization.jsonObject(with: try await engine.plan(arguments, folders: [files.folder.root, outputs.root])) as? [String: Any]
+        let plan = try JSONSerialization.jsonObject(with: try await engine.plan(arguments, folders: folders)) as? [String: Any]
         guard let output = (plan?["output"] as? String).map({ ($0 as NSString).lastPathComponent }) else {
             throw HTTPError(.unprocessableContent, message: "the engine gave no output name")
         }
@@ -84,7 +104,7 @@ struct StudioRoutes: Sendable {
         return name
     }
 
-    /// The `at` of a still: seconds of output time, a plain decimal.
+    /// The `at` of a still or a preview: seconds of output time, a plain decimal.
     private static func outputTime(_ text: String?) throws -> String {
         guard let text, !text.isEmpty, text.utf8.count <= 20, text.allSatisfy({ "0123456789.".contains($0) }),
             let seconds = Double(text), seconds.isFinite

@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """The studio's page in real headless Chromium (SPEC §15), driven by Selenium:
 open it with the token, pick the bundled sample, move the factor to 2 and
-read plan-frames = 360, see the still frame at two output times, drag a knot of the speed map and read its text,
+read plan-frames = 360, see the still frame at two output times and the
+3 s preview around the second, drag a knot of the speed map and read its text,
 render and watch progress reach 100, play result-player and read its
-duration, cancel a second render and find nothing of it left behind, and
-stop the server with Ctrl-C (exit 130). The second render (a 300 s
-output) runs long enough to be cancelled.
+duration, cancel a second render and find nothing of it left behind, pick
+a ProRes movie (whose picture Chromium does not decode) and see the copy
+made for it play, and stop the server with Ctrl-C (exit 130). The second
+render (a 300 s output) runs long enough to be cancelled.
 
     python3 Tests/Browser/studio_page_test.py [--screenshot PATH]
 
@@ -58,6 +60,11 @@ def by_test(driver, name):
     return driver.find_element(By.CSS_SELECTOR, f'[data-test="{name}"]')
 
 
+def file_named(wait, name):
+    """The file list's entry for `name`, once listed."""
+    return wait.until(lambda d: next((e for e in d.find_elements(By.CSS_SELECTOR, '[data-test="file"]') if e.text == name), None))
+
+
 def set_value(driver, element, value, event="input"):
     driver.execute_script(f"arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('{event}', {{ bubbles: true }}));", element, value)
 
@@ -71,8 +78,7 @@ def check(condition, message):
 def run(driver, address, output_folder, screenshot):
     wait = WebDriverWait(driver, 60, poll_frequency=0.05)
     driver.get(address)
-    wait.until(lambda d: [e for e in d.find_elements(By.CSS_SELECTOR, '[data-test="file"]') if e.text == "sample.mp4"])
-    by_test(driver, "file").click()
+    file_named(wait, "sample.mp4").click()
     wait.until(lambda d: by_test(d, "plan-frames").text == "180")
     check(True, "the sample as it is: 180 frames")
     set_value(driver, by_test(driver, "factor"), "2")
@@ -89,6 +95,12 @@ def run(driver, address, output_folder, screenshot):
     set_value(driver, by_test(driver, "still-at"), "9")
     wait.until(lambda d: (s := shown(d)) and s[0] == "9.000000")
     check(True, "moving the slider shows the frame there")
+    by_test(driver, "preview").click()
+    movie = WebDriverWait(driver, 60, poll_frequency=0.05).until(lambda d: d.execute_script(
+        "const v = arguments[0]; return !v.hidden && v.readyState >= 1 && isFinite(v.duration) ? [v.dataset.at, v.duration, v.videoWidth, v.videoHeight] : null;",
+        by_test(d, "preview-player")))
+    check(movie[0] == "9.000000" and abs(movie[1] - 3) < 0.05 and movie[2:] == [640, 360],
+          f"the preview around 9 s plays {movie[1]:.3f} s at {movie[2]}x{movie[3]}")
 
     driver.find_element(By.ID, "use-map").click()
     before = by_test(driver, "time-map").get_attribute("value")
@@ -138,6 +150,13 @@ def run(driver, address, output_folder, screenshot):
     left = sorted(os.listdir(output_folder))
     check(left == [".studio-jobs.json", "sample-scaled.mov"], f"the cancelled render left nothing: {left}")
 
+    file_named(wait, "prores.mov").click()
+    copy = WebDriverWait(driver, 120, poll_frequency=0.1).until(lambda d: d.execute_script(
+        "const v = arguments[0]; return v.src.endsWith('/media/prores.mov/playable') && v.readyState >= 2 && v.videoWidth > 0 ? [v.videoWidth, v.videoHeight, v.duration] : null;",
+        by_test(d, "source-player")))
+    check(copy[:2] == [320, 240] and abs(copy[2] - 2) < 0.05 and "small copy" in driver.find_element(By.ID, "source-note").text,
+          f"a ProRes source plays as the copy made for the browser: {copy[0]}x{copy[1]}, {copy[2]:.3f} s")
+
 
 def main():
     parser = argparse.ArgumentParser()
@@ -147,6 +166,8 @@ def main():
     folder = os.path.join(work, "media")
     os.makedirs(folder)
     shutil.copy(os.path.join(ROOT, "Samples", "sample.mp4"), folder)
+    subprocess.run(["ffmpeg", "-v", "error", "-f", "lavfi", "-i", "testsrc2=s=320x240:r=25:d=2", "-f", "lavfi", "-i", "sine=d=2",
+                    "-c:v", "prores_ks", "-c:a", "pcm_s16le", os.path.join(folder, "prores.mov")], check=True)
     server, address = start_studio(folder)
     driver = None
     try:

@@ -69,7 +69,7 @@ struct StudioRenderTests {
         #expect(try Tool.files(in: folder) == ["clip.mov", "scaled"])
         #expect(try Tool.files(in: folder.appendingPathComponent("scaled")).isEmpty)
         let temporary = try FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)
-        #expect(!temporary.contains { $0.hasPrefix("scale-video-still-") }, "\(temporary)")
+        #expect(!temporary.contains { $0.hasPrefix("scale-video-look-") }, "\(temporary)")
         #expect(studio.stop() == 130)
     }
 

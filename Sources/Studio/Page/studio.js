@@ -4,7 +4,7 @@ import { MapEditor } from "./map-editor.js";
 import { drawLevels } from "./levels.js";
 
 const $ = (id) => document.getElementById(id);
-const state = { file: null, facts: null, levels: null, planTimer: 0, job: null, stillTimer: 0, stillURL: null, latest: {} };
+const state = { file: null, facts: null, levels: null, planTimer: 0, job: null, stillTimer: 0, stillURL: null, previewURL: null, latest: {} };
 
 // A call of the API; a refusal throws with the server's message.
 async function call(path, options = {}) {
@@ -65,7 +65,9 @@ async function choose(file) {
   state.file = file.name;
   state.facts = file.facts;
   $("chosen").textContent = file.name;
-  $("source").src = `/media/${encodeURIComponent(file.name)}`;
+  play($("source"), $("source-note"), `/media/${encodeURIComponent(file.name)}`, file.facts.width != null);
+  $("preview-player").hidden = true;
+  $("preview-text").textContent = "";
   editor.reset(file.facts.duration ?? 1);
   syncDuration();
   state.levels = null;
@@ -210,9 +212,55 @@ function ended(job) {
   else if (job.state === "failed") showError(job.error);
 }
 
+// Plays `path` in `player`; where the browser cannot (it fails, or shows no
+// picture of a movie), plays the small copy the server makes of it instead.
+function play(player, note, path, hasPicture) {
+  note.textContent = "";
+  const playable = () => {
+    player.onerror = player.onloadedmetadata = null;
+    note.textContent = "This browser cannot play it: making a small copy it can play…";
+    player.onloadeddata = () => { player.onloadeddata = null; note.textContent = "Playing a small copy (360 lines) made for this browser."; };
+    player.onerror = () => { note.textContent = "Even its copy cannot be played here."; };
+    player.src = `${path}/playable`;
+  };
+  player.onerror = playable;
+  player.onloadedmetadata = () => {
+    if (hasPicture && player.videoWidth === 0) playable();
+    else player.onerror = player.onloadedmetadata = null;
+  };
+  player.onloadeddata = null;
+  player.src = path;
+}
+
+// A few seconds of the output around the still's time, small and silent (the engine's --preview).
+async function preview() {
+  if (!state.file) return;
+  const asked = latest("preview");
+  const at = Number($("still-at").value).toFixed(6);
+  $("preview-text").textContent = "making…";
+  try {
+    const response = await call(`/api/preview?at=${at}`, { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(options()), signal: asked.signal });
+    const movie = await response.blob();
+    if (asked.overtaken()) return;
+    if (state.previewURL) URL.revokeObjectURL(state.previewURL);
+    state.previewURL = URL.createObjectURL(movie);
+    const player = $("preview-player");
+    player.src = state.previewURL;
+    player.dataset.at = at;
+    player.hidden = false;
+    player.play().catch(() => {});
+    $("preview-text").textContent = `around ${Number(at).toFixed(3)} s`;
+  } catch (error) {
+    if (asked.overtaken() || error.name === "AbortError") return;
+    $("preview-text").textContent = "";
+    showError(error);
+  }
+}
+
 function showResult(job) {
   const path = `/results/${encodeURIComponent(job.output)}`;
-  $("result").src = path;
+  play($("result"), $("result-note"), path, (job.result?.frames ?? 0) > 0);
   $("download").href = `${path}?download=1`;
   $("download").hidden = false;
   $("download").textContent = `Download ${job.output}`;
@@ -280,6 +328,7 @@ function wire() {
   for (const id of ["fps", "motion", "keep-pitch", "reverse", "container", "use-map", "smooth"]) $(id).addEventListener("change", askPlan);
   $("time-map").addEventListener("input", () => { editor.read(); $("use-map").checked = true; askPlan(); });
   $("still-at").addEventListener("input", askStill);
+  $("preview").addEventListener("click", preview);
   $("render").addEventListener("click", render);
   $("cancel").addEventListener("click", cancel);
   $("upload").addEventListener("change", (event) => {

@@ -9,14 +9,17 @@ final class StudioServer: @unchecked Sendable {
     let token: String
     let port: String
 
-    /// - Parameter program: the `scale-video` whose studio is started.
-    init(folder: URL, arguments: [String] = [], program: URL = Tool.scaleVideo) throws {
+    /// - Parameters:
+    ///   - program: the `scale-video` whose studio is started.
+    ///   - environment: variables set for it, beside the test's own.
+    init(folder: URL, arguments: [String] = [], program: URL = Tool.scaleVideo, environment: [String: String] = [:]) throws {
         let log = folder.deletingLastPathComponent().appendingPathComponent("studio-\(UUID().uuidString).out")
         FileManager.default.createFile(atPath: log.path, contents: nil)
         let process = Process()
         self.process = process
         process.executableURL = program
         process.arguments = ["studio", folder.path, "--port", "0"] + arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardOutput = try FileHandle(forWritingTo: log)
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
