@@ -72,18 +72,18 @@ struct InputReport {
             line.add("audioCodec", result.audioCodec?.rawValue)
             if result.keepsPitch { line.add("pitch", "kept") }
             line.add("seconds", (result.seconds * 1000).rounded() / 1000)
-            line.add("measured", Self.json(result.measured))
+            line.add("measured", ResultJSON.measured(result.measured))
             line.add("avDriftSeconds", result.measured.avDrift)
-            line.add("audioTracks", Self.json(result.audioTracks, measured: result.measured))
+            line.add("audioTracks", ResultJSON.audioTracks(result.audioTracks, measured: result.measured))
             line.add("kept", result.carryover.kept)
             line.add("changed", result.carryover.changed)
             line.add("dropped", result.carryover.dropped)
         case .planned(let plan):
-            Self.add(plan, to: &line)
+            line.add(contentsOf: ResultJSON.plan(plan))
         case .skipped(let plan, let measured):
             line.add("frames", plan.frames)
             line.add("audioSamples", plan.audio?.writtenSamples ?? 0)
-            line.add("measured", Self.json(measured))
+            line.add("measured", ResultJSON.measured(measured))
         case .failed(let reason):
             line.add("error", reason)
         case .cancelled:
@@ -91,88 +91,9 @@ struct InputReport {
         }
         return line
     }
-
-    /// A dry run's plan, as `--json` gives it: what the run would write.
-    private static func add(_ plan: JobPlan, to line: inout JSONLine) {
-        line.add("container", plan.container.rawValue)
-        line.add("sourceDuration", plan.scale.sourceDuration.doubleValue)
-        line.add("duration", plan.targetDuration)
-        if let map = plan.timeMap {
-            line.add("timeMap", map.seconds)
-            line.add("curve", map.curve.rawValue)
-        } else {
-            line.add("factor", plan.scale.factor.doubleValue)
-        }
-        line.add("fps", plan.fps.doubleValue)
-        line.add("frames", plan.frames)
-        line.add("motion", plan.motion?.rawValue)
-        line.add("videoCodec", plan.videoCodec?.rawValue)
-        if let profile = plan.proResProfile { line.add("proresProfile", profile.rawValue) }
-        line.add("audioSamples", plan.audio?.writtenSamples ?? 0)
-        line.add("audioCodec", plan.audioCodec?.rawValue)
-        line.add("sourceAudioSamples", plan.audio?.sourceSamples ?? 0)
-        line.add("sampleRate", plan.audio?.writtenRate)
-        if plan.audio?.keepsPitch == true { line.add("pitch", "kept") }
-        line.add("audioTracks", Self.json(plan.audioTracks, measured: nil))
-        line.add("tracks", plan.tracks.map(Self.json))
-        line.add("kept", plan.carryover.kept)
-        line.add("changed", plan.carryover.changed)
-        line.add("dropped", plan.carryover.dropped)
-    }
-
-    /// Each audio track: its number in the input, rate and language, the
-    /// samples it takes and writes (where it is resampled, the source's
-    /// rate and the samples scaled at it too); once written, what was read
-    /// back and its drift from the video.
-    private static func json(_ tracks: [AudioPlan], measured: MeasuredOutput?) -> [JSONLine] {
-        tracks.enumerated().map { position, track in
-            var line = JSONLine()
-            line.add("track", track.track)
-            line.add("language", track.language)
-            line.add("sampleRate", track.writtenRate)
-            line.add("sourceSamples", track.sourceSamples)
-            line.add("samples", track.writtenSamples)
-            if track.isResampled {
-                line.add("sourceSampleRate", track.rate)
-                line.add("scaledSamples", track.samples)
-            }
-            if let measured, measured.audioTracks.indices.contains(position) {
-                let audio = measured.audioTracks[position]
-                line.add("measuredSamples", audio.samples)
-                line.add("driftSeconds", measured.videoFrames > 0 ? audio.duration - measured.videoDuration : nil)
-            }
-            return line
-        }
-    }
-
-    /// A stream of the input and what the output makes of it.
-    private static func json(_ track: PlannedTrack) -> JSONLine {
-        var line = JSONLine()
-        line.add("index", track.index)
-        line.add("kind", track.kind)
-        line.add("codec", track.codec)
-        line.add("language", track.language)
-        line.add("title", track.title)
-        line.add("written", track.written)
-        line.add("dropped", track.dropped)
-        return line
-    }
-
-    /// What a file was measured to hold, as `--json` gives it.
-    private static func json(_ measured: MeasuredOutput) -> JSONLine {
-        var line = JSONLine()
-        line.add("frames", measured.videoFrames)
-        line.add("videoDuration", measured.videoDuration)
-        line.add("audioSamples", measured.audioSamples)
-        line.add("audioDuration", measured.audioDuration)
-        return line
-    }
 }
 
 extension TimeMap {
-    /// The knots as `[s, d]` pairs in seconds, as `--json` gives them.
-    var seconds: [[Double]] { knots.map { [$0.source.doubleValue, $0.output.doubleValue] } }
-
     /// The map and its duration: `ramp 4 knots, 12.000 s`.
     var summary: String { shape + ", " + String(printf: "%.3f s", duration.doubleValue) }
 }
