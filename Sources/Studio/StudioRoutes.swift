@@ -14,6 +14,13 @@ struct StudioRoutes: Sendable {
     func add(to router: Router<BasicRequestContext>) {
         router.get("/") { _, _ in try page.response("index.html") }
         router.get("/page/:asset") { _, context in try page.response(try Self.name(context, "asset")) }
+        addFiles(to: router)
+        addLooks(to: router)
+        addRenders(to: router)
+    }
+
+    /// The folder's files: listed, uploaded, played (or their playable copies), their sound's levels.
+    private func addFiles(to router: Router<BasicRequestContext>) {
         router.get("/api/files") { _, _ in try json(await files.list()) }
         router.post("/api/files") { request, _ in
             let name = request.uri.queryParameters["name"].map(String.init) ?? ""
@@ -31,8 +38,14 @@ struct StudioRoutes: Sendable {
             let path = try files.folder.file(try Self.name(context, "name"))
             return try json(try await Self.levels(of: path))
         }
+    }
+
+    /// Looks before rendering: the plan, the still and the preview.
+    private func addLooks(to router: Router<BasicRequestContext>) {
         router.post("/api/plan") { request, context in
             let options = try await Self.options(request, context)
+            let path = try files.folder.file(options.file)
+            if let plan = await QuickPlans.plan(options, path: path, outputFolder: outputs.root) { return raw(plan) }
             // An output already there is the render's matter, not the plan's.
             return raw(try await engine.plan(try arguments(options) + ["--overwrite"], folders: folders))
         }
@@ -52,6 +65,10 @@ struct StudioRoutes: Sendable {
                 status: .ok, headers: [.contentType: "video/mp4", .cacheControl: "no-store"],
                 body: .init(byteBuffer: ByteBuffer(bytes: movie)))
         }
+    }
+
+    /// Renders: queued, followed, cancelled, and their outputs (or playable copies).
+    private func addRenders(to router: Router<BasicRequestContext>) {
         router.get("/api/renders") { _, _ in try json(await renders.list) }
         router.post("/api/renders") { request, context in
             try json(try await submit(try await Self.options(request, context)), status: .accepted)
