@@ -15,6 +15,8 @@ final class Batch: Sendable {
         /// Only plan, writing nothing; `folderToBeMade`: the output folder
         /// is missing and a conversion would make it.
         case plan(folderToBeMade: Bool)
+        /// Join these parts of the input's render (`scale-video join`).
+        case join([String])
     }
 
     struct Item: Sendable {
@@ -138,6 +140,10 @@ final class Batch: Sendable {
         case .convert:
             return .ok(
                 try job.run(plan, startedAt: started, progress: { self.reporter.progress(index, $0) }, warning: { warnings.add($0) }))
+        case .join(let parts):
+            return .ok(
+                try job.join(
+                    plan, parts: parts, startedAt: started, progress: { self.reporter.progress(index, $0) }, warning: { warnings.add($0) }))
         case .plan:
             try job.writeMapPicture(of: plan)
             try job.writeStill(of: plan)

@@ -26,8 +26,22 @@ struct BatchOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("With --shard auto: how many shards the batch has (a Kubernetes Job's completions; a Slurm array's tasks, whose lowest to highest may span no more than n).", valueName: "n"))
     var shardCount: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            "Render only part k of n of the output's frames, counted from 1, into NAME.part-k-of-n.mkv beside the output (one input only): its run of frames, each the frame the whole render makes there, encoded as the whole render encodes them, without sound, with a manifest; `scale-video join` makes the whole render of the n parts. auto takes k from a Kubernetes Indexed Job or a Slurm job array, as --shard auto does, with --part-count n.",
+            valueName: "k/n|auto"))
+    var part: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --part auto: how many parts the film is rendered in.", valueName: "n"))
+    var partCount: Int?
+
     func validate() throws {
         if null && inputsFrom == nil { throw ValidationError("--null describes the --inputs-from list; give --inputs-from too.") }
+        if let partCount {
+            guard part == "auto" else { throw ValidationError("--part-count goes with --part auto; otherwise give --part k/n.") }
+            guard partCount >= 1 else { throw ValidationError("--part-count must be at least 1.") }
+        }
+        _ = try selectedPart()
         if let shardCount {
             guard shard == "auto" else { throw ValidationError("--shard-count goes with --shard auto; otherwise give --shard i/n.") }
             guard shardCount >= 1 else { throw ValidationError("--shard-count must be at least 1.") }
@@ -41,6 +55,19 @@ struct BatchOptions: ParsableArguments {
         do throws(Shard.Problem) {
             if shard == "auto" { return try Shard.automatic(environment: ProcessInfo.processInfo.environment, count: shardCount) }
             return try Shard(parsing: shard)
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
+    /// The part asked for (its number and count), read from the environment for `auto`; nil for the whole render.
+    func selectedPart() throws -> Shard? {
+        guard let part else { return nil }
+        do throws(Shard.Problem) {
+            if part == "auto" {
+                return try Shard.automatic(environment: ProcessInfo.processInfo.environment, count: partCount, naming: .part)
+            }
+            return try Shard(parsing: part, naming: .part)
         } catch {
             throw ValidationError(error.description)
         }

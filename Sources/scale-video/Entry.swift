@@ -3,7 +3,8 @@ import Glibc
 import ScaleVideo
 
 /// Runs `scale-video studio …` as the studio program beside this one,
-/// answers `--version`, or else runs the command.
+/// answers `--version`, joins parts (`scale-video join …`), or else runs
+/// the command.
 @main
 enum Entry {
     static func main() {
@@ -15,6 +16,10 @@ enum Entry {
         }
         // Ctrl-C is caught from the first moment, before the options are read.
         _ = SignalTrap.shared
+        if arguments.first == "join" {
+            JoinCommand.main(Array(arguments.dropFirst()))
+            exit(0)
+        }
         ScaleVideoCommand.main()
     }
 

@@ -65,6 +65,15 @@ struct InputReport {
             }
             line.add("fps", result.fps.doubleValue)
             line.add("frames", result.frames)
+            if let part = result.part {
+                var written = JSONLine()
+                written.add("part", part.part)
+                written.add("parts", part.parts)
+                written.add("firstFrame", part.first)
+                written.add("endFrame", part.end)
+                written.add("totalFrames", part.frames)
+                line.add("part", written)
+            }
             line.add("motion", result.motion?.rawValue)
             line.add("videoCodec", result.videoCodec?.rawValue)
             if let profile = result.proResProfile { line.add("proresProfile", profile.rawValue) }
@@ -81,8 +90,8 @@ struct InputReport {
         case .planned(let plan):
             line.add(contentsOf: ResultJSON.plan(plan))
         case .skipped(let plan, let measured):
-            line.add("frames", plan.frames)
-            line.add("audioSamples", plan.audio?.writtenSamples ?? 0)
+            line.add("frames", plan.writtenFrames)
+            line.add("audioSamples", plan.request.part == nil ? plan.audio?.writtenSamples ?? 0 : 0)
             line.add("measured", ResultJSON.measured(measured))
         case .failed(let reason):
             line.add("error", reason)

@@ -191,8 +191,8 @@ final class Reporter: Sendable {
         case .planned(let plan): "\(report.input) → \(plan.output): " + describe(plan)
         case .skipped(let plan, _):
             "\(report.input) → \(plan.output): skipped, already complete ("
-                + (plan.frames > 0 ? "\(plan.frames) frames, " : "\(plan.audio?.writtenSamples ?? 0) samples, ")
-                + "\(ProgressText.seconds(plan.frames > 0 ? plan.targetDuration : plan.audio?.seconds ?? 0)) s)"
+                + (plan.frames > 0 ? "\(plan.writtenFrames) frames, " : "\(plan.audio?.writtenSamples ?? 0) samples, ")
+                + "\(ProgressText.seconds(plan.frames > 0 ? plan.writtenDuration : plan.audio?.seconds ?? 0)) s)"
         case .failed(let reason): "\(report.input): \(reason)"
         case .cancelled: "\(report.input): cancelled, nothing written"
         }

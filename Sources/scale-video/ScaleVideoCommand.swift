@@ -43,6 +43,7 @@ struct ScaleVideoCommand: ParsableCommand {
         try checkStandardStreams()
         try Self.check(inputCount: inputs.count, outputs: outputs, audio: audio, target: target, video: video, reporting: reporting)
         if batch.skipExisting && outputs.overwrite { throw ValidationError("Give only one of --overwrite and --skip-existing.") }
+        if batch.part != nil && outputs.toStandardOutput { throw ValidationError("--part writes a file of its own: not -o -.") }
         if video.noVideo && audio.noAudio { throw ValidationError("Give only one of --no-video and --no-audio.") }
         if let chosen = outputs.chosenContainer {
             if let codec = audio.audioCodec, let refusal = chosen.refusal(of: codec) { throw ValidationError(refusal + ".") }
@@ -96,13 +97,18 @@ struct ScaleVideoCommand: ParsableCommand {
         if reporting.progressPicture != nil, inputCount > 1 { throw ValidationError("--progress-picture takes one input.") }
     }
 
-    func run() throws {
+    func run() throws { try run(joining: nil) }
+
+    /// Converts the inputs, or with `parts` (`scale-video join`) makes the
+    /// one input's output of those parts.
+    func run(joining parts: [String]?) throws {
         let listed = try batch.inputs(after: inputs)
+        if batch.part != nil, listed.count > 1 { throw ValidationError("--part splits one film: give one input.") }
         try Self.check(inputCount: listed.count, outputs: outputs, audio: audio, target: target, video: video, reporting: reporting)
         if listed.count > 1 && listed.contains(StandardInput.name) { throw ValidationError("- (standard input) must be the only input.") }
         let shard = try batch.selectedShard()
         let inputs = shard.map { shard in listed.filter(shard.holds) } ?? listed
-        let template = try template()
+        var template = try template()
         let signals = SignalTrap.shared
         if reporting.verbose { FFmpegLog.showWarnings() } else { FFmpegLog.silence() }
         let reporter = Reporter(style: reporting.style, jsonResults: reporting.json, total: inputs.count)
@@ -115,10 +121,17 @@ struct ScaleVideoCommand: ParsableCommand {
         // The copy is removed when it is let go: at the end of the run.
         defer { withExtendedLifetime(standardInput) {} }
         if let standardInput { items[0].source = standardInput.path }
+        if let part = try batch.selectedPart(), let item = items.first {
+            // The part's own file is written; the plan is the whole render's, into its container.
+            let whole = FilmPart(
+                number: part.number, count: part.count, arguments: PlanArguments.of(Array(CommandLine.arguments.dropFirst())),
+                container: OutputContainer(path: item.output) ?? .mov)
+            template.part = whole
+            items[0] = Batch.Item(input: item.input, output: whole.path(for: item.output), problem: item.problem)
+        }
+        let mode: Batch.Mode = reporting.dryRun ? .plan(folderToBeMade: folderToBeMade) : parts.map { .join($0) } ?? .convert
         let running = Batch(
-            items: items, jobs: outputs.jobs,
-            reporter: reporter, template: template, mode: reporting.dryRun ? .plan(folderToBeMade: folderToBeMade) : .convert,
-            skipExisting: batch.skipExisting)
+            items: items, jobs: outputs.jobs, reporter: reporter, template: template, mode: mode, skipExisting: batch.skipExisting)
         signals.onCancel = { running.cancel() }
         let outcomes = running.run()
         let skipped = outcomes.count { $0.status == "skipped" }

@@ -28,15 +28,27 @@ struct Shard: Equatable {
         let description: String
     }
 
+    /// What the messages call a shard: the option, its count's option and
+    /// the noun; `--part` splits a film the same way (FilmPart).
+    struct Naming {
+        let option: String
+        let countOption: String
+        let noun: String
+
+        static let shard = Naming(option: "--shard", countOption: "--shard-count", noun: "shard")
+        static let part = Naming(option: "--part", countOption: "--part-count", noun: "part")
+    }
+
     /// `i/n`, with i from 1 to n.
-    init(parsing text: String) throws(Problem) {
+    init(parsing text: String, naming: Naming = .shard) throws(Problem) {
+        let (option, noun) = (naming.option, naming.noun)
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let number = Int(parts[0]), let count = Int(parts[1]) else {
-            throw Problem(description: "--shard \(text): give i/n (the i-th of n shards, from 1/n to n/n) or auto.")
+            throw Problem(description: "\(option) \(text): give i/n (the i-th of n \(noun)s, from 1/n to n/n) or auto.")
         }
-        guard count >= 1 else { throw Problem(description: "--shard \(text): there must be at least 1 shard.") }
+        guard count >= 1 else { throw Problem(description: "\(option) \(text): there must be at least 1 \(noun).") }
         guard (1...count).contains(number) else {
-            throw Problem(description: "--shard \(text): the shard must be 1 to \(count) (shards count from 1).")
+            throw Problem(description: "\(option) \(text): the \(noun) must be 1 to \(count) (\(noun)s count from 1).")
         }
         self.number = number
         self.count = count
@@ -52,22 +64,23 @@ struct Shard: Equatable {
     /// alone, or an array of a list of tasks, does exactly its own shard):
     /// a Kubernetes Indexed Job's JOB_COMPLETION_INDEX, 0 to `count` − 1 for
     /// shards 1 to `count`, or a Slurm array task's SLURM_ARRAY_TASK_ID.
-    static func automatic(environment: [String: String], count: Int?) throws(Problem) -> Shard {
-        let variables = Variables(environment)
+    static func automatic(environment: [String: String], count: Int?, naming: Naming = .shard) throws(Problem) -> Shard {
+        let variables = Variables(environment, naming: naming)
+        let (option, countOption, noun) = (naming.option, naming.countOption, naming.noun)
         let index: Int
         if variables.value("JOB_COMPLETION_INDEX") != nil {
             index = try variables.integer("JOB_COMPLETION_INDEX")
-            let count = try required(count, "JOB_COMPLETION_INDEX", "the Job's completions")
+            let count = try required(count, "JOB_COMPLETION_INDEX", "the Job's completions", naming)
             guard (0..<count).contains(index) else {
                 throw Problem(
-                    description: "--shard auto: JOB_COMPLETION_INDEX=\(index) is not within 0 to \(count - 1) (--shard-count \(count)): shards are the Job's completions.")
+                    description: "\(option) auto: JOB_COMPLETION_INDEX=\(index) is not within 0 to \(count - 1) (\(countOption) \(count)): \(noun)s are the Job's completions.")
             }
             return Shard(number: index + 1, count: count)
         }
         guard variables.value("SLURM_ARRAY_TASK_ID") != nil else {
-            throw Problem(description: "--shard auto: neither JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) nor SLURM_ARRAY_TASK_ID (a Slurm job array) is set.")
+            throw Problem(description: "\(option) auto: neither JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) nor SLURM_ARRAY_TASK_ID (a Slurm job array) is set.")
         }
-        return try slurmTask(variables, count: required(count, "SLURM_ARRAY_TASK_ID", "n consecutive array tasks, such as --array=1-8 or 0-7 for 8"))
+        return try slurmTask(variables, count: required(count, "SLURM_ARRAY_TASK_ID", "n consecutive array tasks, such as --array=1-8 or 0-7 for 8", naming))
     }
 
     /// A Slurm array task's shard: its id `mod count`, plus 1. Any `count`
@@ -79,21 +92,23 @@ struct Shard: Equatable {
     /// would give two tasks one shard, and is refused.
     private static func slurmTask(_ variables: Variables, count: Int) throws(Problem) -> Shard {
         let id = try variables.integer("SLURM_ARRAY_TASK_ID")
-        guard id >= 0 else { throw Problem(description: "--shard auto: SLURM_ARRAY_TASK_ID=\(id) is not a task id (0 or more).") }
+        let (option, countOption, noun) = (variables.naming.option, variables.naming.countOption, variables.naming.noun)
+        guard id >= 0 else { throw Problem(description: "\(option) auto: SLURM_ARRAY_TASK_ID=\(id) is not a task id (0 or more).") }
         if variables.value("SLURM_ARRAY_TASK_MIN") != nil || variables.value("SLURM_ARRAY_TASK_MAX") != nil {
             let (first, last) = (try variables.integer("SLURM_ARRAY_TASK_MIN"), try variables.integer("SLURM_ARRAY_TASK_MAX"))
             guard last - first < count else {
                 throw Problem(
-                    description: "--shard auto: the Slurm array's tasks \(first) to \(last) are more than the \(count) shards of --shard-count \(count), so two of them would do one shard: submit \(count) consecutive tasks, such as --array=1-\(count) or --array=0-\(count - 1), or a list of tasks within them.")
+                    description: "\(option) auto: the Slurm array's tasks \(first) to \(last) are more than the \(count) \(noun)s of \(countOption) \(count), so two of them would do one \(noun): submit \(count) consecutive tasks, such as --array=1-\(count) or --array=0-\(count - 1), or a list of tasks within them.")
             }
         }
         return Shard(number: id % count + 1, count: count)
     }
 
     /// `count`, which a cluster's index `name` needs to be read.
-    private static func required(_ count: Int?, _ name: String, _ shards: String) throws(Problem) -> Int {
+    private static func required(_ count: Int?, _ name: String, _ shards: String, _ naming: Naming) throws(Problem) -> Int {
         guard let count else {
-            throw Problem(description: "--shard auto: \(name) is set; give --shard-count n, the batch's number of shards (\(shards)).")
+            throw Problem(
+                description: "\(naming.option) auto: \(name) is set; give \(naming.countOption) n, the number of \(naming.noun)s (\(shards)).")
         }
         return count
     }
@@ -101,14 +116,18 @@ struct Shard: Equatable {
     /// The environment's variables, an empty one as unset.
     private struct Variables {
         let environment: [String: String]
+        let naming: Naming
 
-        init(_ environment: [String: String]) { self.environment = environment }
+        init(_ environment: [String: String], naming: Naming) {
+            self.environment = environment
+            self.naming = naming
+        }
 
         func value(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
 
         func integer(_ name: String) throws(Problem) -> Int {
-            guard let text = value(name) else { throw Problem(description: "--shard auto: \(name) is not set.") }
-            guard let number = Int(text) else { throw Problem(description: "--shard auto: \(name)=\(text) is not a whole number.") }
+            guard let text = value(name) else { throw Problem(description: "\(naming.option) auto: \(name) is not set.") }
+            guard let number = Int(text) else { throw Problem(description: "\(naming.option) auto: \(name)=\(text) is not a whole number.") }
             return number
         }
     }

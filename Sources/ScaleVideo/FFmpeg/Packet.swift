@@ -35,6 +35,13 @@ final class Packet {
         pointer.pointee.pos = -1
     }
 
+    /// Gives the packet new times: presented at `presented`, decoded at
+    /// `decoded`, lasting `duration`, from no place in a file.
+    func retime(presented: Int64, decoded: Int64, duration: Int64) {
+        retime(to: presented, duration: duration)
+        pointer.pointee.dts = decoded
+    }
+
     /// A packet holding another reference to the same data and fields.
     convenience init(referringTo other: Packet) throws {
         try self.init()

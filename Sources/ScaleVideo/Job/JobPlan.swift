@@ -97,7 +97,7 @@ public struct JobPlan: Sendable {
         self.timeMap = timeMap
         self.fps = fps
         guard let frameCount = timeMap.map({ $0.frameCount(fps: fps) }) ?? scale.frameCount(fps: fps) else { throw ScaleError.impossibleTarget }
-        frames = try Self.frames(writesVideo ? frameCount : 0, showing: request.still, preview: request.preview, fps: fps)
+        frames = try Self.frames(writesVideo ? frameCount : 0, showing: request, fps: fps)
         if writesVideo {
             Self.warnOfUnevenLengths(picture: whole, sound: counted.first?.1, frames: frameCount, fps: fps, audio: audioTracks.first, warning: warning)
         }
@@ -119,8 +119,10 @@ public struct JobPlan: Sendable {
     /// `frames`, the output's frame count, once a --still and a --preview
     /// are known to show some of them: refused when there is no picture,
     /// or the time asked for is at or past the end.
-    private static func frames(_ frames: Int, showing still: StillPicture?, preview: PreviewClip?, fps: Rational) throws -> Int {
-        let end = Double(frames) / fps.doubleValue
+    /// So is a --part's share of them.
+    private static func frames(_ frames: Int, showing request: ScaleRequest, fps: Rational) throws -> Int {
+        let (still, preview, end) = (request.still, request.preview, Double(frames) / fps.doubleValue)
+        if let part = request.part { try check(part, frames: frames) }
         if let still {
             if frames == 0 { throw ScaleError.failed("--still: the output has no picture") }
             guard let frame = still.frame(fps: fps), frame < frames else {
@@ -134,6 +136,14 @@ public struct JobPlan: Sendable {
             }
         }
         return frames
+    }
+
+    /// Refuses a --part of an output without a picture, or of fewer frames than parts.
+    private static func check(_ part: FilmPart, frames: Int) throws {
+        if frames == 0 { throw ScaleError.failed("--part splits the picture, and the output has none") }
+        if frames < part.count {
+            throw ScaleError.failed("--part \(part.number)/\(part.count): the output has \(frames) frames, fewer than its parts")
+        }
     }
 
     /// Refuses a --progress-picture whose folder cannot be written.
@@ -225,6 +235,12 @@ public struct JobPlan: Sendable {
 
     /// D, the output's duration in seconds.
     public var targetDuration: Double { timeMap?.duration.doubleValue ?? scale.targetDuration }
+
+    /// The frames the file written holds: a part's (`--part`), or all N.
+    public var writtenFrames: Int { request.part.map { $0.frames(of: frames).count } ?? frames }
+
+    /// How long the file written lasts, in seconds: a part's frames, or D.
+    public var writtenDuration: Double { request.part == nil ? targetDuration : Double(writtenFrames) / fps.doubleValue }
 
     /// How the frames are made; nil when no video is written.
     public var motion: Motion? { frames > 0 ? request.motion : nil }

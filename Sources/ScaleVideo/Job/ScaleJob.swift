@@ -55,8 +55,14 @@ public final class ScaleJob: Sendable {
         progress: @escaping @Sendable (JobProgress) -> Void = { _ in },
         warning: @escaping @Sendable (String) -> Void = { _ in }
     ) throws -> ScaleResult {
+        if let part = request.part { return try writePart(part, of: plan, startedAt: started, progress: progress, warning: warning) }
         let measured = try execute(plan, progress: progress, warning: warning)
-        return ScaleResult(
+        return result(of: plan, measured: measured, startedAt: started)
+    }
+
+    /// The result of `plan` written, as `measured`.
+    func result(of plan: JobPlan, measured: MeasuredOutput, startedAt started: Date) -> ScaleResult {
+        ScaleResult(
             output: request.output, sourceDuration: plan.scale.sourceDuration.doubleValue, duration: plan.targetDuration,
             timeMap: plan.timeMap, fps: plan.fps, frames: plan.frames, motion: plan.motion, videoCodec: plan.videoCodec,
             proResProfile: plan.proResProfile, audioCodec: plan.audioCodec,
@@ -85,6 +91,7 @@ public final class ScaleJob: Sendable {
     /// a killed run left are removed.
     public func completedOutput(of plan: JobPlan) throws -> MeasuredOutput? {
         if request.sideFiles.contains(where: { !FileManager.default.fileExists(atPath: $0) }) { return nil }
+        if let part = request.part, (try? PartManifest.read(request.output))?.digest != digest(of: part, plan) { return nil }
         let measured: MeasuredOutput
         do {
             measured = try readBack(request.output, holding: plan)
@@ -103,12 +110,14 @@ public final class ScaleJob: Sendable {
         try checked(OutputReadBack(path: path) { gate.isCancelled }.measured, holding: plan)
     }
 
-    /// `measured`, refused unless it holds what `plan` says.
+    /// `measured`, refused unless it holds what `plan` says (a part: its
+    /// frames, and no sound).
     private func checked(_ measured: MeasuredOutput, holding plan: JobPlan) throws -> MeasuredOutput {
-        guard measured.videoFrames == plan.frames else {
-            throw ScaleError.failed("the written movie holds \(measured.videoFrames) video frames, not \(plan.frames)")
+        let frames = plan.writtenFrames
+        guard measured.videoFrames == frames else {
+            throw ScaleError.failed("the written movie holds \(measured.videoFrames) video frames, not \(frames)")
         }
-        let planned = plan.audioTracks.map(\.writtenSamples)
+        let planned = request.part == nil ? plan.audioTracks.map(\.writtenSamples) : []
         let written = measured.audioTracks.map(\.samples)
         guard written == planned else {
             guard written.count == planned.count else {
@@ -123,9 +132,11 @@ public final class ScaleJob: Sendable {
 
     /// Writes what `plan` says into a temporary file, measures it, and puts
     /// it (and the waveform) in place. On standard output the movie is
-    /// written as it is made, and measured by what its lanes wrote.
-    private func execute(
-        _ plan: JobPlan, progress: @escaping @Sendable (JobProgress) -> Void, warning: @escaping @Sendable (String) -> Void
+    /// written as it is made, and measured by what its lanes wrote. With
+    /// `parts` (a join), the video is copied from them.
+    func execute(
+        _ plan: JobPlan, parts: [(path: String, first: Int)]? = nil, progress: @escaping @Sendable (JobProgress) -> Void,
+        warning: @escaping @Sendable (String) -> Void
     ) throws -> MeasuredOutput {
         defer { if let live = request.progressPicture { unlink(live) } }
         let destination =
@@ -150,7 +161,7 @@ public final class ScaleJob: Sendable {
         }
         do {
             let (meter, written) = try write(
-                plan, to: destination?.temporaryPath, waveform: recorder, still: still, progress: progress, warning: warning)
+                plan, to: destination?.temporaryPath, parts: parts, waveform: recorder, still: still, progress: progress, warning: warning)
             let measured = try destination.map { try readBack($0.temporaryPath, holding: plan) } ?? checked(written, holding: plan)
             if let recorder, let picture {
                 let scale = plan.scale
@@ -195,17 +206,22 @@ public final class ScaleJob: Sendable {
     /// the muxer are let go when it returns, so the read-back that follows
     /// does not add its memory to theirs.
     private func write(
-        _ plan: JobPlan, to path: String?, waveform recorder: WaveformRecorder?, still: StillCapture?,
+        _ plan: JobPlan, to path: String?, parts: [(path: String, first: Int)]?, waveform recorder: WaveformRecorder?, still: StillCapture?,
         progress: @escaping @Sendable (JobProgress) -> Void, warning: @escaping @Sendable (String) -> Void
     ) throws -> (ProgressMeter, MeasuredOutput) {
         let output =
             try path.map { try OutputFile(path: $0, formatFrom: request.output) } ?? OutputFile(standardOutputAs: plan.container.rawValue)
         let input = try SharedInput(path: request.input)
-        let video = try plan.video.map { video in
+        let video: (lane: any Lane, frames: () -> Int)? = try plan.video.map { video in
+            if let parts {
+                let lane = try PartsLane(parts: parts, plan: video, output: output)
+                return (lane, { lane.packets })
+            }
             let packets = try video.readsAlone
                 ? OwnInput(path: request.input, streamIndex: video.source.streamIndex) : input.reader(of: video.source.streamIndex)
             let live = request.progressPicture.map { LivePicture(path: $0, input: request.input) }
-            return try VideoLane(video, packets: packets, output: output, warn: warning, still: still, live: live) { gate.isCancelled }
+            let lane = try VideoLane(video, packets: packets, output: output, warn: warning, still: still, live: live) { gate.isCancelled }
+            return (lane, { lane.track.packets })
         }
         let audio = try plan.audioTracks.enumerated().map {
             try makeAudioLane(
@@ -225,12 +241,12 @@ public final class ScaleJob: Sendable {
         try output.start(
             options: plan.container.muxerOptions(sampleRates: plan.audioTracks.map(\.writtenRate), fps: video.map { _ in plan.fps }))
         if let (stream, bytes) = cover { try output.writePicture(bytes, to: stream) }
-        let lanes: [any Lane] = (video.map { [$0] } ?? []) + audio
+        let lanes: [any Lane] = (video.map { [$0.lane] } ?? []) + audio
         let meter = ProgressMeter(lanes: lanes.count, outputDuration: plan.targetDuration, handler: progress)
         // A second of source at most between lanes: the shared reading queues what lies between them.
         try LaneScheduler.run(lanes + subtitles, gate: gate, lead: 1 / max(1, plan.retiming.fastestSpeed), meter: meter)
         try output.finish()
-        let frames = video?.track.packets ?? 0
+        let frames = video?.frames() ?? 0
         let tracks = zip(plan.audioTracks, audio).map { planned, lane in
             let samples = lane.track.presentedSamples(at: planned.writtenRate)
             return MeasuredOutput.Audio(samples: samples, duration: Double(samples) / Double(planned.writtenRate))

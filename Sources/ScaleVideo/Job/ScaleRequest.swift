@@ -69,6 +69,9 @@ public struct ScaleRequest: Sendable {
     /// The length, in pixels, a picture's shorter side is scaled down to
     /// where it is longer, its shape kept (`--shorter-side`); nil: the source's size.
     public var shorterSide: Int?
+    /// The part of the output frames rendered alone (`--part`), if only one
+    /// is; `output` is then the part's file (FilmPart.path).
+    public var part: FilmPart?
 
     /// A request with the tool's defaults for everything but the input, the
     /// output, the target and the frame rate.
@@ -119,8 +122,12 @@ public struct ScaleRequest: Sendable {
     /// Whether the output goes to standard output, as it is made.
     public var writesToStandardOutput: Bool { output == Self.standardOutput }
 
-    /// The output's container: its extension's; `streamContainer` on standard output.
-    public var outputContainer: OutputContainer? { writesToStandardOutput ? streamContainer : OutputContainer(path: output) }
+    /// The output's container: its extension's; `streamContainer` on
+    /// standard output; for a part, the whole render's (whose encoding the
+    /// part's Matroska file holds).
+    public var outputContainer: OutputContainer? {
+        part?.container ?? (writesToStandardOutput ? streamContainer : OutputContainer(path: output))
+    }
 
     /// The pictures written beside the output: the waveform, the map's, the still and the preview, where asked for.
     public var sideFiles: [String] { [waveform, plotMap, still?.path, preview?.path].compactMap { $0 } }
@@ -187,4 +194,6 @@ public struct ScaleResult: Sendable {
     public let measured: MeasuredOutput
     /// What of the source the output keeps, changes and leaves out.
     public let carryover: Carryover
+    /// The part written (`--part`), if the output is one.
+    public var part: PartManifest? = nil
 }

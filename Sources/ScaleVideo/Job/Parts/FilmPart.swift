@@ -1,0 +1,56 @@
+import FoundationEssentials
+import Timing
+
+/// `--part k/n` (SPEC §16): the k-th of n runs of a render's output frames,
+/// rendered alone (on another machine) and joined with the others by
+/// `scale-video join` into exactly the whole render.
+public struct FilmPart: Sendable, Equatable {
+    /// k, from 1.
+    public var number: Int
+    /// n.
+    public var count: Int
+    /// The options that decide the plan, as the command line reads them
+    /// (PartManifest): the join plans the whole render again from them.
+    public var arguments: [String]
+    /// The whole render's container, whose encoding the part follows.
+    public var container: OutputContainer
+
+    /// Part `number` of `count`, of the render into `container` that `arguments` asks for.
+    public init(number: Int, count: Int, arguments: [String], container: OutputContainer) {
+        self.number = number
+        self.count = count
+        self.arguments = arguments
+        self.container = container
+    }
+
+    /// Its output frames, of the whole render's `total`: from ⌊(k − 1) · N / n⌋
+    /// up to ⌊k · N / n⌋, a function of the plan alone; each part starts a
+    /// closed group of pictures, as the encoder starts every file with one.
+    public func frames(of total: Int) -> Range<Int> {
+        let bound = { (k: Int) in Int(Int128(k) * Int128(total) / Int128(count)) }
+        return bound(number - 1)..<bound(number)
+    }
+
+    /// Where it is written: `film.part-3-of-8.mkv` beside `film.mp4`, the
+    /// whole render's output.
+    public func path(for output: String) -> String {
+        let slash = output.lastIndex(of: "/").map { output.index(after: $0) } ?? output.startIndex
+        let name = output[slash...]
+        let stem = name.lastIndex(of: ".").map { name[..<$0] } ?? name
+        return output[..<slash] + stem + ".part-\(number)-of-\(count).mkv"
+    }
+
+    /// The digest of the plan it is a part of: the tool's release, the
+    /// options, the source's size in bytes, and the output's container,
+    /// frames and rate; parts of one plan share it (FNV-1a, 64 bits, in hex).
+    static func digest(arguments: [String], sourceBytes: Int64, plan: JobPlan) -> String {
+        let facts = ["\(sourceBytes)", plan.container.rawValue, "\(plan.frames)", "\(plan.fps)"]
+        let text = ([Versions.release] + arguments + facts).joined(separator: "\u{0}")
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01b3
+        }
+        return String(hash, radix: 16)
+    }
+}

@@ -1,0 +1,88 @@
+import FoundationEssentials
+import Glibc
+import Timing
+
+/// One film over many machines (SPEC §16): a part of a render written
+/// alone, and the parts joined into the whole.
+extension ScaleJob {
+    /// Renders `part` of `plan`: only its output frames, each the picture
+    /// the whole render makes there, encoded as the whole render encodes
+    /// them, without sound, into the request's output (a Matroska file,
+    /// FilmPart.path) with its manifest; put in place once read back whole.
+    func writePart(
+        _ part: FilmPart, of plan: JobPlan, startedAt started: Date, progress: @escaping @Sendable (JobProgress) -> Void,
+        warning: @escaping @Sendable (String) -> Void
+    ) throws -> ScaleResult {
+        guard let video = plan.video else { throw ScaleError.failed("--part splits the picture, and the output has none") }
+        let frames = part.frames(of: plan.frames)
+        let manifest = PartManifest(
+            digest: digest(of: part, plan),
+            part: part.number, parts: part.count, first: frames.lowerBound, end: frames.upperBound, frames: plan.frames,
+            input: request.input, arguments: part.arguments)
+        let path = request.output
+        let file = try AtomicOutput(finalPath: path, input: request.input, overwrite: request.overwrite)
+        do {
+            let output = try OutputFile(path: file.temporaryPath, formatFrom: path)
+            let packets = try OwnInput(path: request.input, streamIndex: video.source.streamIndex)
+            let lane = try VideoLane(video, packets: packets, output: output, warn: warning, window: frames) { gate.isCancelled }
+            try output.describe(tags: [Tag(PartManifest.tag, manifest.text)], chapters: [])
+            try output.start()
+            let seconds = Double(frames.count) / plan.fps.doubleValue
+            let meter = ProgressMeter(lanes: 1, outputDuration: seconds, handler: progress)
+            try LaneScheduler.run([lane], gate: gate, lead: 1, meter: meter)
+            try output.finish()
+            let measured = try OutputReadBack(path: file.temporaryPath) { gate.isCancelled }.measured
+            guard measured.videoFrames == frames.count else {
+                throw ScaleError.failed("the written part holds \(measured.videoFrames) video frames, not \(frames.count)")
+            }
+            try file.commit()
+            meter.complete()
+            var result = ScaleResult(
+                output: path, sourceDuration: plan.scale.sourceDuration.doubleValue, duration: seconds, timeMap: plan.timeMap,
+                fps: plan.fps, frames: frames.count, motion: plan.motion, videoCodec: plan.videoCodec, proResProfile: plan.proResProfile,
+                audioCodec: nil, audioTracks: [], keepsPitch: false, seconds: Date().timeIntervalSince(started), measured: measured,
+                carryover: plan.carryover)
+            result.part = manifest
+            return result
+        } catch let error as FFmpegError {
+            throw ScaleError.failed(error.description)
+        }
+    }
+
+    /// Joins `parts` (part files, in any order) into `plan`'s output: their
+    /// video copied in order, everything else made from the source as the
+    /// whole render makes it, the file put in place once read back whole.
+    /// Refused, naming the part, unless they are every part of this plan once.
+    public func join(
+        _ plan: JobPlan, parts: [String], startedAt started: Date = Date(),
+        progress: @escaping @Sendable (JobProgress) -> Void = { _ in }, warning: @escaping @Sendable (String) -> Void = { _ in }
+    ) throws -> ScaleResult {
+        let manifests = try parts.map { (path: $0, manifest: try PartManifest.read($0)) }
+        let ordered = try PartManifest.ordered(manifests)
+        let first = manifests[0].manifest
+        let digest = FilmPart.digest(arguments: first.arguments, sourceBytes: Self.bytes(of: request.input), plan: plan)
+        guard digest == first.digest else {
+            throw ScaleError.failed(
+                "the parts are not of this render: their source, options or release differ from what it plans (\(plan.frames) frames)")
+        }
+        let firsts = try ordered.map { path in
+            let manifest = try PartManifest.read(path)
+            let frames = FilmPart(number: manifest.part, count: manifest.parts, arguments: [], container: plan.container).frames(of: plan.frames)
+            guard frames == manifest.first..<manifest.end else { throw ScaleError.failed("\(path) holds other frames than its part's") }
+            return (path: path, first: manifest.first)
+        }
+        let measured = try execute(plan, parts: firsts, progress: progress, warning: warning)
+        return result(of: plan, measured: measured, startedAt: started)
+    }
+
+    /// The digest of `plan`, of which `part` is a part.
+    func digest(of part: FilmPart, _ plan: JobPlan) -> String {
+        FilmPart.digest(arguments: part.arguments, sourceBytes: Self.bytes(of: request.input), plan: plan)
+    }
+
+    /// The size in bytes of the file at `path`; 0 where it cannot be read.
+    static func bytes(of path: String) -> Int64 {
+        var status = stat()
+        return stat(path, &status) == 0 ? Int64(status.st_size) : 0
+    }
+}
