@@ -35,6 +35,9 @@ struct JoinCommand: ParsableCommand {
     @Flag(help: "Replace an existing output file.")
     var overwrite = false
 
+    @Flag(help: "Do nothing when the output is already there complete (every frame and audio sample, read back): a join run again, as a requeued job is, skips it.")
+    var skipExisting = false
+
     @Flag(help: "Print the result as one JSON object on standard output.")
     var json = false
 
@@ -51,7 +54,8 @@ struct JoinCommand: ParsableCommand {
             throw ExitCode.failure
         }
         let first = manifests[0].manifest
-        let flags = [(overwrite, "--overwrite"), (json, "--json"), (quiet, "--quiet")].filter(\.0).map(\.1)
+        let flags = [(overwrite, "--overwrite"), (skipExisting, "--skip-existing"), (json, "--json"), (quiet, "--quiet")]
+            .filter(\.0).map(\.1)
         let command = try ScaleVideoCommand.parse(first.arguments + flags + [input ?? first.input, "-o", output])
         try command.run(joining: parts)
     }

@@ -116,10 +116,10 @@ public struct JobPlan: Sendable {
             chapters: chapters.count, timecode: timecode)
     }
 
-    /// `frames`, the output's frame count, once a --still and a --preview
-    /// are known to show some of them: refused when there is no picture,
-    /// or the time asked for is at or past the end.
-    /// So is a --part's share of them.
+    /// `frames`, the output's frame count, once the request's --still,
+    /// --preview and --part are known to fit it: refused when there is no
+    /// picture, when the time asked for is at or past the end, or when
+    /// there are more parts than frames.
     private static func frames(_ frames: Int, showing request: ScaleRequest, fps: Rational) throws -> Int {
         let (still, preview, end) = (request.still, request.preview, Double(frames) / fps.doubleValue)
         if let part = request.part { try check(part, frames: frames) }
