@@ -130,6 +130,15 @@ enum HelpText {
         --array=0-7 both make 8 shards), so a task resubmitted alone does \
         its own shard.
 
+        One film over many machines: --part k/n renders only the k-th of n \
+        runs of the output's frames (each the frame the whole render makes \
+        there, encoded as it encodes them, without sound) into \
+        NAME.part-k-of-n.mkv beside the output; --part auto --part-count n \
+        takes k as --shard auto does. scale-video join PARTS... -o OUT makes \
+        the whole render of them: their video copied in order, the sound, \
+        subtitles and the rest made from the source; a missing, repeated or \
+        foreign part is refused, naming it (scale-video join --help).
+
         Every input is tried; one that fails does not stop the others. \
         --json prints one JSON object per input on standard output, with \
         what the written file was measured to hold and its audio/video \
@@ -163,6 +172,8 @@ enum HelpText {
           scale-video game.mp4 --speed 0:1,12:0.25,14:1 --motion flow --preview look.mp4 --preview-at 13 --dry-run
           scale-video game.mp4 -o ramp.mov --time-map @ramp.txt --dry-run
           curl -s https://example.com/in.mp4 | scale-video - -o - --factor 2 | ffplay -
+          scale-video film.mkv -o film.mp4 --factor 2 --motion flow --part 3/8
+          scale-video join film.part-*-of-8.mkv -o film.mp4
           scale-video studio Samples
         """
 }
