@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The performance figures of the README, measured on this machine:
 #
-#   bash bench/bench.sh [--runs N] [--part encode|sparse|memory|scaler|pitch|motion|tracks|reverse|quality|studio] [input]
+#   bash bench/bench.sh [--runs N] [--part encode|sparse|memory|scaler|pitch|motion|tracks|reverse|quality|studio|parts] [input]
 #
 # 1. Side by side: scale-video against the ffmpeg CLI doing the same job with
 #    the same encoder settings, alternating the two (A B A B …), N runs each
@@ -61,6 +61,12 @@
 #    (10 asked), for the still at 1.5 s and at 28 s of output and for the
 #    3 s preview around each (nearest, blend, flow; N asked each); then the
 #    idle server's CPU over 10 s.
+# 11. One film in parts: a 3-minute 720p film (made, or the input) scaled
+#    ×2 with --motion blend at --preset veryfast, whole and in 4 parts run
+#    one after another, the CPU time (user + system) of each compared, and
+#    the longest part's wall time against the whole's (what 4 machines
+#    would take); then the join against ffmpeg's concat demuxer copying the
+#    same parts' video into one MP4 (-c copy), N runs each.
 #
 # Without an input it makes one: 1280x720, 30 fps, 30 s, H.264 + stereo
 # 48 kHz AAC. The tool is built as scripts/install.sh builds it: release,
@@ -428,4 +434,36 @@ sleep 10
 echo "the idle server: $(echo "($(ticks) - $before) / $(getconf CLK_TCK) / 10 * 100" | bc -l | xargs printf '%.2f')% of one core over 10 s"
 kill -INT "$studio"
 wait "$studio" || true
+fi
+
+if wanted parts; then
+echo
+echo "one film in parts: x2, blend, veryfast, whole and in 4 parts; the join against ffmpeg's concat copying the parts"
+film=$work/film.mp4
+ffmpeg -v error -nostdin -y -f lavfi -i "testsrc2=s=1280x720:r=30:d=180" -f lavfi -i "sine=f=440:r=48000:d=180" -ac 2 \
+  -c:v libx264 -preset veryfast -crf 20 -c:a aac "$film"
+options=(--factor 2 --motion blend --preset veryfast --quiet --overwrite)
+# cpu cmd...: "wall-seconds cpu-seconds" of one run.
+cpu() {
+  /usr/bin/time -f "%e %U %S" -o "$work/time" "$@" >/dev/null 2>"$work/err" || { cat "$work/err" >&2; exit 1; }
+  awk '{print $1, $2 + $3}' "$work/time"
+}
+whole=$(cpu "$tool" "$film" -o "$work/whole.mp4" "${options[@]}")
+: >"$work/p"
+for k in 1 2 3 4; do cpu "$tool" "$film" -o "$work/parted.mp4" "${options[@]}" --part "$k/4" >>"$work/p"; done
+parts_cpu=$(awk '{s += $2} END {print s}' "$work/p")
+longest=$(awk '$1 > m {m = $1} END {print m}' "$work/p")
+printf '%-34s %8.1fs CPU, %7.1fs wall\n' "whole render" "${whole#* }" "${whole%% *}"
+printf '%-34s %8.1fs CPU (%.3f of the whole), the longest part %.1fs wall (%.3f)\n' "4 parts, one after another" "$parts_cpu" \
+  "$(echo "$parts_cpu / ${whole#* }" | bc -l)" "$longest" "$(echo "$longest / ${whole%% *}" | bc -l)"
+for k in 1 2 3 4; do echo "file '$work/parted.part-$k-of-4.mkv'"; done >"$work/list.txt"
+: >"$work/a"; : >"$work/b"
+for _ in $(seq "$runs"); do
+  measure "$tool" join "$work"/parted.part-*-of-4.mkv -o "$work/joined.mp4" --quiet --overwrite | cut -d' ' -f1 >>"$work/a"
+  measure ffmpeg -v error -nostdin -y -f concat -safe 0 -i "$work/list.txt" -c copy "$work/concat.mp4" | cut -d' ' -f1 >>"$work/b"
+done
+printf '%-34s %8.2fs (ffmpeg concat -c copy of the video alone: %.2fs)\n' "the join (video copied, sound made)" "$(median <"$work/a")" "$(median <"$work/b")"
+cmp <(ffmpeg -v error -i "$work/whole.mp4" -map 0:a -c copy -f framemd5 -) <(ffmpeg -v error -i "$work/joined.mp4" -map 0:a -c copy -f framemd5 -) >/dev/null \
+  && echo "the joined film's sound is the whole render's, packet for packet"
+echo "frames: whole $(ffprobe -v error -count_packets -select_streams v -show_entries stream=nb_read_packets -of csv=p=0 "$work/whole.mp4"), joined $(ffprobe -v error -count_packets -select_streams v -show_entries stream=nb_read_packets -of csv=p=0 "$work/joined.mp4")"
 fi
