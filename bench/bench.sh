@@ -63,10 +63,12 @@
 #    idle server's CPU over 10 s.
 # 11. One film in parts: a 3-minute 720p film (made, or the input) scaled
 #    ×2 with --motion blend at --preset veryfast, whole and in 4 parts run
-#    one after another, the CPU time (user + system) of each compared, and
-#    the longest part's wall time against the whole's (what 4 machines
-#    would take); then the join against ffmpeg's concat demuxer copying the
-#    same parts' video into one MP4 (-c copy), N runs each.
+#    one after another, the CPU time (user + system) of the parts and the
+#    join against the whole's, the longest part's wall time against the
+#    whole's (what 4 machines would take), and the sound alone (what the
+#    join makes besides copying); then the join's wall time against
+#    ffmpeg's concat demuxer copying the same parts' video into one MP4
+#    (-c copy), N runs each.
 #
 # Without an input it makes one: 1280x720, 30 fps, 30 s, H.264 + stereo
 # 48 kHz AAC. The tool is built as scripts/install.sh builds it: release,
@@ -417,7 +419,7 @@ ask() {
 options='{"file":"input.mp4","factor":2,"fps":"30","motion":"MOTION","container":"mov"}'
 : >"$work/p"
 for _ in $(seq 10); do ask plan "${options/MOTION/nearest}" >>"$work/p"; done
-printf '%-34s %8.3fs (median of 10; each one run of the engine)\n' "a plan after a change" "$(median <"$work/p")"
+printf '%-34s %8.3fs (median of 10; made in the server)\n' "a plan after a change" "$(median <"$work/p")"
 for motion in nearest blend flow; do
   for at in 1.5 28; do
     : >"$work/p"
@@ -453,9 +455,14 @@ whole=$(cpu "$tool" "$film" -o "$work/whole.mp4" "${options[@]}")
 for k in 1 2 3 4; do cpu "$tool" "$film" -o "$work/parted.mp4" "${options[@]}" --part "$k/4" >>"$work/p"; done
 parts_cpu=$(awk '{s += $2} END {print s}' "$work/p")
 longest=$(awk '$1 > m {m = $1} END {print m}' "$work/p")
+joined=$(cpu "$tool" join "$work"/parted.part-*-of-4.mkv -o "$work/joined.mp4" --quiet --overwrite)
+sound=$(cpu "$tool" "$film" -o "$work/sound.mp4" --factor 2 --no-video --quiet --overwrite)
 printf '%-34s %8.1fs CPU, %7.1fs wall\n' "whole render" "${whole#* }" "${whole%% *}"
-printf '%-34s %8.1fs CPU (%.3f of the whole), the longest part %.1fs wall (%.3f)\n' "4 parts, one after another" "$parts_cpu" \
-  "$(echo "$parts_cpu / ${whole#* }" | bc -l)" "$longest" "$(echo "$longest / ${whole%% *}" | bc -l)"
+printf '%-34s %8.1fs CPU, the longest %.1fs wall (%.3f of the whole)\n' "4 parts, one after another" "$parts_cpu" \
+  "$longest" "$(echo "$longest / ${whole%% *}" | bc -l)"
+printf '%-34s %8.1fs CPU (%.3f of the whole)\n' "4 parts and the join" "$(echo "$parts_cpu + ${joined#* }" | bc -l)" \
+  "$(echo "($parts_cpu + ${joined#* }) / ${whole#* }" | bc -l)"
+printf '%-34s %8.1fs CPU, %7.1fs wall\n' "the sound alone (--no-video)" "${sound#* }" "${sound%% *}"
 for k in 1 2 3 4; do echo "file '$work/parted.part-$k-of-4.mkv'"; done >"$work/list.txt"
 : >"$work/a"; : >"$work/b"
 for _ in $(seq "$runs"); do
