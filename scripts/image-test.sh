@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# Builds the container image (Dockerfile) with podman and runs it: the
+# bundled sample rendered ×2 inside it (read-only, no network, as user
+# 1000), and a film rendered in 3 parts and joined inside it, compared
+# frame by frame and sample by sample with the whole render made inside it
+# too. Works offline on a machine without a container registry: where the
+# base images cannot be pulled, it makes stand-ins for debian:bookworm-slim
+# and swift:6.3-bookworm with mmdebstrap (the Swift toolchain this machine
+# runs copied in), and SwiftPM inside the build takes the packages from
+# mirrors of the checkouts this machine already has. Prints the image's
+# size and the build's time. Too slow for every test run (about 10 minutes
+# the first time): run it before each change to the Dockerfile.
+#
+#   bash scripts/image-test.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+missing=()
+for package in podman buildah mmdebstrap runc uidmap; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+sudo=""; [ "$(id -u)" -ne 0 ] && sudo=sudo
+if ((${#missing[@]})); then DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null; fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+# podman's defaults fail on such a machine: root may not raise its limits
+# (no CAP_SYS_RESOURCE), and crun does not run on hybrid cgroups.
+cat >"$work/containers.conf" <<'CONF'
+[containers]
+default_ulimits = ["nofile=20000:20000", "nproc=32768:32768"]
+[engine]
+runtime = "runc"
+cgroup_manager = "cgroupfs"
+CONF
+export CONTAINERS_CONF=$work/containers.conf
+
+# A base image, pulled or else made here: NAME and mmdebstrap's extra arguments.
+mirror=$(sed -n 's/^URIs: *//p' /etc/apt/sources.list.d/debian.sources 2>/dev/null | head -1)
+mirror=${mirror:-http://deb.debian.org/debian}
+base() {
+  local name=$1; shift
+  podman image exists "$name" && return
+  podman pull -q "$name" >/dev/null 2>&1 && return
+  echo "image-test: making a stand-in for $name (no registry)" >&2
+  mmdebstrap --quiet --variant=minbase --format=tar \
+    --dpkgopt='path-exclude=/usr/share/man/*' --dpkgopt='path-exclude=/usr/share/doc/*' \
+    --dpkgopt='path-include=/usr/share/doc/*/copyright' --dpkgopt='path-exclude=/usr/share/locale/*' \
+    --dpkgopt='path-exclude=/usr/share/info/*' --customize-hook='rm -rf "$1"/var/lib/apt/lists/*' "$@" \
+    bookworm - "deb $mirror bookworm main" "deb $mirror bookworm-updates main" \
+    "deb ${mirror%/debian}/debian-security bookworm-security main" \
+    | podman import --change 'CMD ["bash"]' --change "ENV PATH=${PATH_PREFIX:-}/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin" - "$name" >/dev/null
+}
+base docker.io/library/debian:bookworm-slim
+toolchain=$(dirname "$(dirname "$(dirname "$(readlink -f "$(command -v swift)")")")")
+PATH_PREFIX=$toolchain/usr/bin: base docker.io/library/swift:6.3-bookworm \
+  --include=binutils,git,gnupg2,libc6-dev,libcurl4-openssl-dev,libedit2,libgcc-12-dev,libpython3-dev,libsqlite3-0,libstdc++-12-dev,libxml2-dev,libncurses-dev,libz3-dev,pkg-config,tzdata,zlib1g-dev,unzip,ca-certificates \
+  --customize-hook="mkdir -p \"\$1$(dirname "$toolchain")\" && cp -a \"$toolchain\" \"\$1$toolchain\""
+
+# The build context: the committed sources, the pinned package versions,
+# and a mirror of each package's repository that SwiftPM is pointed to.
+context=$work/context
+mkdir -p "$context/.deps" "$context/.swiftpm/configuration"
+git archive HEAD | tar -x -C "$context"
+[ -f Package.resolved ] || swift package resolve >/dev/null
+cp Package.resolved "$context/"
+python3 - "$context" <<'PY'
+import json, os, subprocess, sys
+context = sys.argv[1]
+pins = json.load(open("Package.resolved"))["pins"]
+mirrors = []
+for pin in pins:
+    name = pin["location"].rstrip("/").split("/")[-1].removesuffix(".git")
+    checkout = next(p for p in os.listdir(".build/repositories") if p.rsplit("-", 1)[0] == name)
+    subprocess.run(["git", "clone", "--quiet", "--mirror", os.path.join(".build/repositories", checkout),
+                    os.path.join(context, ".deps", name + ".git")], check=True)
+    mirrors.append({"original": pin["location"], "mirror": f"/src/.deps/{name}.git"})
+json.dump({"object": mirrors, "version": 1}, open(os.path.join(context, ".swiftpm/configuration/mirrors.json"), "w"))
+PY
+
+started=$(date +%s)
+podman build --pull=never --network=host -q -t scale-video:test "$context" >/dev/null
+echo "built scale-video:test in $(($(date +%s) - started)) s: $(podman image inspect scale-video:test --format '{{.Size}}' | awk '{printf "%.0f MB", $1 / 1e6}')"
+
+data=$work/data
+mkdir -p "$data"
+cp Samples/sample.mp4 "$data/"
+chmod -R a+rwX "$data"
+run() { podman run --rm --pull=never --network=none --read-only --user 1000:1000 -v "$data:/data" scale-video:test "$@"; }
+run sample.mp4 -o sample-scaled.mov --factor 2 --quiet
+frames=$(ffprobe -v error -count_frames -select_streams v -show_entries stream=nb_read_frames -of csv=p=0 "$data/sample-scaled.mov")
+[ "$frames" = 360 ] || { echo "image-test: the sample scaled ×2 holds $frames frames, not 360" >&2; exit 1; }
+echo "ok: the sample scaled ×2 inside the image: 360 frames"
+options=(--factor 2 --motion flow --crf 0 --quiet)
+run sample.mp4 -o whole.mov "${options[@]}"
+for k in 1 2 3; do run sample.mp4 -o film.mov "${options[@]}" --part "$k/3"; done
+run join film.part-1-of-3.mkv film.part-2-of-3.mkv film.part-3-of-3.mkv -o film.mov --quiet
+for stream in v a; do
+  cmp <(ffmpeg -v error -i "$data/whole.mov" -map "0:$stream" -f framemd5 - | grep -v '^#' | awk -F, '{print $NF}') \
+      <(ffmpeg -v error -i "$data/film.mov" -map "0:$stream" -f framemd5 - | grep -v '^#' | awk -F, '{print $NF}') \
+    || { echo "image-test: the joined parts' $stream differs from the whole render's" >&2; exit 1; }
+done
+echo "ok: 3 parts rendered with --motion flow and joined inside the image are the whole render, frame for frame and sample for sample"
