@@ -72,7 +72,10 @@ for pin in pins:
     checkout = next(p for p in os.listdir(".build/repositories") if p.rsplit("-", 1)[0] == name)
     subprocess.run(["git", "clone", "--quiet", "--mirror", os.path.join(".build/repositories", checkout),
                     os.path.join(context, ".deps", name + ".git")], check=True)
-    mirrors.append({"original": pin["location"], "mirror": f"/src/.deps/{name}.git"})
+    # Packages name one another with and without .git: both are mirrored.
+    bare = pin["location"].removesuffix(".git")
+    for original in (bare, bare + ".git"):
+        mirrors.append({"original": original, "mirror": f"/src/.deps/{name}.git"})
 json.dump({"object": mirrors, "version": 1}, open(os.path.join(context, ".swiftpm/configuration/mirrors.json"), "w"))
 PY
 
