@@ -10,6 +10,8 @@ actor RenderQueue {
     private let file: JobFile
     private var jobs: [RenderJob]
     private var running: (id: String, process: Process)?
+    /// The reading of the running engine's progress and result, which ends by noting how it ended.
+    private var following: Task<Void, Never>?
     /// Ctrl-C has been sent to the running engine: once only, as a second
     /// would stop it at once, without its result.
     private var interrupted = false
@@ -67,13 +69,14 @@ actor RenderQueue {
         return try self.job(id)
     }
 
-    /// Cancels every render, waiting for the running one to clean up.
+    /// Cancels every render, waiting for the running one to clean up and
+    /// for its end to be noted in the list.
     func stop() async {
         for job in jobs where job.state == .queued { update(job.id) { $0.state = .cancelled } }
         pending.removeAll()
         guard let running else { return }
         interrupt(running.process)
-        await Engine.waitForExit(running.process)
+        await following?.value
     }
 
     private func startNext() {
@@ -84,7 +87,7 @@ actor RenderQueue {
             running = (next.id, started.process)
             interrupted = false
             update(next.id) { $0.state = .running }
-            Task { await self.follow(next.id, started) }
+            following = Task { await self.follow(next.id, started) }
         } catch {
             update(next.id) { ($0.state, $0.error) = (.failed, "cannot start the engine: \(error)") }
             startNext()
