@@ -49,21 +49,22 @@ struct StudioRoutes: Sendable {
             // An output already there is the render's matter, not the plan's.
             return raw(try await engine.plan(try arguments(options) + ["--overwrite"], folders: folders))
         }
-        router.post("/api/still") { request, context in
+        addLook("/api/still", type: "image/png", to: router) { try await engine.still($0, at: $1, folders: folders) }
+        addLook("/api/preview", type: "video/mp4", to: router) { try await engine.preview($0, at: $1, folders: folders) }
+    }
+
+    /// A look the engine makes of the options at `?at=` seconds of output
+    /// time (`make`, given the engine's arguments and the time), answered
+    /// as bytes of `type`.
+    private func addLook(
+        _ path: RouterPath, type: String, to router: Router<BasicRequestContext>,
+        make: @escaping @Sendable ([String], String) async throws -> Data
+    ) {
+        router.post(path) { request, context in
             let at = try Self.outputTime(request.uri.queryParameters["at"].map(String.init))
-            let options = try await Self.options(request, context)
-            let png = try await engine.still(try arguments(options), at: at, folders: folders)
+            let made = try await make(try arguments(try await Self.options(request, context)), at)
             return Response(
-                status: .ok, headers: [.contentType: "image/png", .cacheControl: "no-store"],
-                body: .init(byteBuffer: ByteBuffer(bytes: png)))
-        }
-        router.post("/api/preview") { request, context in
-            let at = try Self.outputTime(request.uri.queryParameters["at"].map(String.init))
-            let options = try await Self.options(request, context)
-            let movie = try await engine.preview(try arguments(options), at: at, folders: folders)
-            return Response(
-                status: .ok, headers: [.contentType: "video/mp4", .cacheControl: "no-store"],
-                body: .init(byteBuffer: ByteBuffer(bytes: movie)))
+                status: .ok, headers: [.contentType: type, .cacheControl: "no-store"], body: .init(byteBuffer: ByteBuffer(bytes: made)))
         }
     }
 

@@ -4,7 +4,7 @@ import { MapEditor } from "./map-editor.js";
 import { drawLevels } from "./levels.js";
 
 const $ = (id) => document.getElementById(id);
-const state = { file: null, facts: null, levels: null, planTimer: 0, job: null, stillTimer: 0, stillURL: null, previewURL: null, latest: {} };
+const state = { file: null, facts: null, levels: null, planTimer: 0, job: null, stillTimer: 0, latest: {} };
 
 // A call of the API; a refusal throws with the server's message.
 async function call(path, options = {}) {
@@ -136,24 +136,31 @@ function askStill() {
   state.stillTimer = setTimeout(still, 200);
 }
 
-// The picture the render will make at the slider's time (the engine's --still).
-async function still() {
-  if (!state.file) return;
-  const asked = latest("still");
+// What the engine makes of `kind` (still or preview) at the slider's time,
+// for the options shown, shown in `element` by a URL of its own: true; false
+// when it was refused (the refusal shown), null when another overtook it.
+async function look(kind, element) {
+  const asked = latest(kind);
   const at = Number($("still-at").value).toFixed(6);
   try {
-    const response = await call(`/api/still?at=${at}`, { method: "POST", headers: { "Content-Type": "application/json" },
+    const response = await call(`/api/${kind}?at=${at}`, { method: "POST", headers: { "Content-Type": "application/json" },
       body: JSON.stringify(options()), signal: asked.signal });
-    const picture = await response.blob();
-    if (asked.overtaken()) return;
-    if (state.stillURL) URL.revokeObjectURL(state.stillURL);
-    state.stillURL = URL.createObjectURL(picture);
-    $("still").src = state.stillURL;
-    $("still").dataset.at = at;
+    const made = await response.blob();
+    if (asked.overtaken()) return null;
+    if (element.src.startsWith("blob:")) URL.revokeObjectURL(element.src);
+    element.src = URL.createObjectURL(made);
+    element.dataset.at = at;
+    return true;
   } catch (error) {
-    if (asked.overtaken() || error.name === "AbortError") return;
+    if (asked.overtaken() || error.name === "AbortError") return null;
     showError(error);
+    return false;
   }
+}
+
+// The picture the render will make at the slider's time (the engine's --still).
+async function still() {
+  if (state.file) await look("still", $("still"));
 }
 
 function syncDuration() {
@@ -235,27 +242,14 @@ function play(player, note, path, hasPicture) {
 // A few seconds of the output around the still's time, small and silent (the engine's --preview).
 async function preview() {
   if (!state.file) return;
-  const asked = latest("preview");
-  const at = Number($("still-at").value).toFixed(6);
+  const player = $("preview-player");
   $("preview-text").textContent = "making…";
-  try {
-    const response = await call(`/api/preview?at=${at}`, { method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(options()), signal: asked.signal });
-    const movie = await response.blob();
-    if (asked.overtaken()) return;
-    if (state.previewURL) URL.revokeObjectURL(state.previewURL);
-    state.previewURL = URL.createObjectURL(movie);
-    const player = $("preview-player");
-    player.src = state.previewURL;
-    player.dataset.at = at;
-    player.hidden = false;
-    player.play().catch(() => {});
-    $("preview-text").textContent = `around ${Number(at).toFixed(3)} s`;
-  } catch (error) {
-    if (asked.overtaken() || error.name === "AbortError") return;
-    $("preview-text").textContent = "";
-    showError(error);
-  }
+  const shown = await look("preview", player);
+  if (shown === null) return;
+  $("preview-text").textContent = shown ? `around ${Number(player.dataset.at).toFixed(3)} s` : "";
+  if (!shown) return;
+  player.hidden = false;
+  player.play().catch(() => {});
 }
 
 function showResult(job) {
