@@ -82,6 +82,8 @@ PY
 started=$(date +%s)
 podman build --pull=never --network=host -q -t scale-video:test "$context" >/dev/null
 echo "built scale-video:test in $(($(date +%s) - started)) s: $(podman image inspect scale-video:test --format '{{.Size}}' | awk '{printf "%.0f MB", $1 / 1e6}')"
+# The build stage's layers are not kept.
+podman image prune -f >/dev/null
 
 data=$work/data
 mkdir -p "$data"
