@@ -44,6 +44,11 @@ struct ScaleVideoCommand: ParsableCommand {
         try Self.check(inputCount: inputs.count, outputs: outputs, audio: audio, target: target, video: video, reporting: reporting)
         if batch.skipExisting && outputs.overwrite { throw ValidationError("Give only one of --overwrite and --skip-existing.") }
         if batch.part != nil && outputs.toStandardOutput { throw ValidationError("--part writes a file of its own: not -o -.") }
+        let sideFiles = [(audio.waveform, "--waveform"), (target.plotMap, "--plot-map"), (video.still, "--still"),
+                         (video.preview, "--preview"), (reporting.progressPicture, "--progress-picture")]
+        if batch.part != nil, let option = sideFiles.first(where: { $0.0 != nil })?.1 {
+            throw ValidationError("--part renders a part of the picture alone: leave out \(option).")
+        }
         if video.noVideo && audio.noAudio { throw ValidationError("Give only one of --no-video and --no-audio.") }
         if let chosen = outputs.chosenContainer {
             if let codec = audio.audioCodec, let refusal = chosen.refusal(of: codec) { throw ValidationError(refusal + ".") }

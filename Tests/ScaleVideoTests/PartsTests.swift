@@ -78,7 +78,8 @@ struct PartsTests {
     /// A part missing, given twice, repeated from another run, of a render
     /// with other options, of another source, or joined into another
     /// container, and a file that is no part: each refused (1), naming it,
-    /// with nothing written.
+    /// with nothing written; a part asked for with a side file or to
+    /// standard output is bad usage (64).
     @Test func aSetThatIsNotEveryPartOfOneRenderOnceIsRefused() throws {
         let scratch = try Scratch()
         try Self.source(in: scratch)
@@ -97,6 +98,10 @@ struct PartsTests {
             let join = try Tool.scale(["join"] + given + ["-o", "film.mov"], in: scratch.url)
             #expect(join.status == 1 && join.stderr.contains(message), "\(given): \(join.stderr)")
         }
+        let drawn = try Tool.scale(["in.mov", "-o", "film.mov", "--factor", "2", "--part", "1/3", "--waveform", "w.png"], in: scratch.url)
+        #expect(drawn.status == 64 && drawn.stderr.contains("--part renders a part of the picture alone: leave out --waveform."), "\(drawn.stderr)")
+        let piped = try Tool.scale(["in.mov", "-o", "-", "--factor", "2", "--part", "1/3"], in: scratch.url)
+        #expect(piped.status == 64 && piped.stderr.contains("--part writes a file of its own: not -o -."), "\(piped.stderr)")
         let container = try Tool.scale(["join"] + parts + ["-o", "film.mkv"], in: scratch.url)
         #expect(container.status == 1 && container.stderr.contains("the parts are not of this render"), "\(container.stderr)")
         try Fixtures.make(
