@@ -1,3 +1,5 @@
+import ScaleVideo
+
 /// One of n parts of a batch, so that n machines running the same command
 /// over the same list together do every input once. An input belongs to
 /// shard `FNV-1a-64(its path's UTF-8 bytes) mod n + 1`: decided by its path
@@ -9,18 +11,7 @@ struct Shard: Equatable {
 
     /// Whether `path` belongs to this shard.
     func holds(_ path: String) -> Bool {
-        Int(Self.hash(path) % UInt64(count)) + 1 == number
-    }
-
-    /// FNV-1a, 64-bit, of the path's UTF-8 bytes: a hash with no seed,
-    /// unlike Swift's Hasher, which differs from process to process.
-    static func hash(_ path: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in path.utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01b3
-        }
-        return hash
+        Int(FNV1a.hash(path) % UInt64(count)) + 1 == number
     }
 
     /// Why a shard cannot be taken from what was given.

@@ -45,12 +45,6 @@ public struct FilmPart: Sendable, Equatable {
     /// frames and rate; parts of one plan share it (FNV-1a, 64 bits, in hex).
     static func digest(arguments: [String], sourceBytes: Int64, plan: JobPlan) -> String {
         let facts = ["\(sourceBytes)", plan.container.rawValue, "\(plan.frames)", "\(plan.fps)"]
-        let text = ([Versions.release] + arguments + facts).joined(separator: "\u{0}")
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01b3
-        }
-        return String(hash, radix: 16)
+        return String(FNV1a.hash(([Versions.release] + arguments + facts).joined(separator: "\u{0}")), radix: 16)
     }
 }
