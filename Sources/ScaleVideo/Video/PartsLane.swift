@@ -37,23 +37,23 @@ final class PartsLane: Lane {
         packet = try Packet()
         var delay = 0
         var decoded = 0
-        var header: [UInt8]?
+        var first: OwnInput?
         for (index, part) in parts.enumerated() {
             let input = try Self.open(part.path)
+            first = first ?? input
             let frames = try Self.frameNumbers(input, fps: plan.fps, path: part.path)
             let end = index + 1 < parts.count ? parts[index + 1].first : plan.frames
             guard frames.sorted() == Array(0..<(end - part.first)) else {
                 throw ScaleError.failed("\(part.path) does not hold its frames \(part.first) to \(end - 1) once each")
             }
-            if header == nil { header = input.stream.extradata }
-            guard input.stream.extradata == header else {
+            guard input.stream.extradata == first?.stream.extradata else {
                 throw ScaleError.failed("\(part.path) was encoded otherwise than \(parts[0].path) (its codec header differs)")
             }
             for (order, frame) in frames.enumerated() { delay = max(delay, decoded + order - (part.first + frame)) }
             decoded += frames.count
         }
         self.delay = delay
-        let first = try Self.open(parts[0].path)
+        guard let first else { throw ScaleError.failed("join: give the parts to join") }
         stream = try output.addStream(copying: first.stream, timeBase: timeBase, tags: plan.tags)
         stream.markPictures(frameRate: plan.fps, aspectRatio: first.stream.picture.aspectRatio, codecTag: plan.encoding.codecTag)
         let source = try OwnInput(path: plan.input, streamIndex: plan.source.streamIndex)

@@ -65,8 +65,7 @@ extension ScaleJob {
             throw ScaleError.failed(
                 "the parts are not of this render: their source, options or release differ from what it plans (\(plan.frames) frames)")
         }
-        let firsts = try ordered.map { path in
-            let manifest = try PartManifest.read(path)
+        let firsts = try ordered.map { path, manifest in
             let frames = FilmPart(number: manifest.part, count: manifest.parts, arguments: [], container: plan.container).frames(of: plan.frames)
             guard frames == manifest.first..<manifest.end else { throw ScaleError.failed("\(path) holds other frames than its part's") }
             return (path: path, first: manifest.first)

@@ -48,19 +48,19 @@ public struct PartManifest: Codable, Sendable, Equatable {
 
     /// Checks that `parts` (paths and manifests, in any order) are every
     /// part of one plan, each once: refused naming the part that is
-    /// repeated, of another plan, or missing. The paths in part order.
-    public static func ordered(_ parts: [(path: String, manifest: PartManifest)]) throws -> [String] {
+    /// repeated, of another plan, or missing. The parts in part order.
+    public static func ordered(_ parts: [(path: String, manifest: PartManifest)]) throws -> [(path: String, manifest: PartManifest)] {
         guard let (firstPath, first) = parts.first else { throw ScaleError.failed("join: give the parts to join") }
-        var byNumber: [Int: String] = [:]
+        var byNumber: [Int: (path: String, manifest: PartManifest)] = [:]
         for (path, manifest) in parts {
             guard manifest.digest == first.digest, manifest.parts == first.parts, manifest.frames == first.frames else {
                 throw ScaleError.failed("\(path) is a part of another render than \(firstPath) (its plan differs)")
             }
-            if let earlier = byNumber[manifest.part] {
+            if let earlier = byNumber[manifest.part]?.path {
                 if earlier == path { throw ScaleError.failed("\(path) is given twice") }
                 throw ScaleError.failed("\(path) is part \(manifest.part) of \(manifest.parts) again (so is \(earlier))")
             }
-            byNumber[manifest.part] = path
+            byNumber[manifest.part] = (path, manifest)
         }
         let missing = (1...first.parts).filter { byNumber[$0] == nil }
         guard missing.isEmpty else {
