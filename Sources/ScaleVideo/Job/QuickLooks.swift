@@ -43,22 +43,37 @@ extension ScaleJob {
         guard let video = plan.video, let frames = preview.frames(fps: plan.fps, frameCount: plan.frames) else {
             throw ScaleError.failed("--preview: the output has no picture")
         }
-        let file = try AtomicOutput(finalPath: preview.path, input: request.input, overwrite: request.overwrite)
+        // A rate factor means the same in H.264 alone.
+        let crf = request.videoCodec == .h264 ? request.crf : nil
+        let look = video.preview(side: PreviewClip.side, crf: crf, preset: request.preset ?? PreviewClip.preset)
+        _ = try writeAlone(look, frames: frames, to: preview.path, named: "preview")
+    }
+
+    /// Writes output frames `frames` of `video` alone (no sound) into a
+    /// file at `path` tagged with `tags`, and puts it in place once read
+    /// back whole: what a part and a preview are. `name` names the file in
+    /// a refusal. What the file was measured to hold.
+    func writeAlone(
+        _ video: VideoPlan, frames: Range<Int>, to path: String, named name: String, tags: [Tag] = [],
+        progress: @escaping @Sendable (JobProgress) -> Void = { _ in }, warning: @escaping @Sendable (String) -> Void = { _ in }
+    ) throws -> MeasuredOutput {
+        let file = try AtomicOutput(finalPath: path, input: request.input, overwrite: request.overwrite)
         do {
-            let output = try OutputFile(path: file.temporaryPath, formatFrom: preview.path)
+            let output = try OutputFile(path: file.temporaryPath, formatFrom: path)
             let packets = try OwnInput(path: request.input, streamIndex: video.source.streamIndex)
-            // A rate factor means the same in H.264 alone.
-            let crf = request.videoCodec == .h264 ? request.crf : nil
-            let look = video.preview(side: PreviewClip.side, crf: crf, preset: request.preset ?? PreviewClip.preset)
-            let lane = try VideoLane(look, packets: packets, output: output, warn: { _ in }, window: frames) { gate.isCancelled }
+            let lane = try VideoLane(video, packets: packets, output: output, warn: warning, window: frames) { gate.isCancelled }
+            try output.describe(tags: tags, chapters: [])
             try output.start()
-            while try lane.step(report: { _ in if gate.isCancelled { throw ScaleError.cancelled } }) {}
+            let meter = ProgressMeter(lanes: 1, outputDuration: Double(frames.count) / video.fps.doubleValue, handler: progress)
+            try LaneScheduler.run([lane], gate: gate, lead: 1, meter: meter)
             try output.finish()
-            let written = try OutputReadBack(path: file.temporaryPath) { gate.isCancelled }.measured.videoFrames
-            guard written == frames.count else {
-                throw ScaleError.failed("the written preview holds \(written) video frames, not \(frames.count)")
+            let measured = try OutputReadBack(path: file.temporaryPath) { gate.isCancelled }.measured
+            guard measured.videoFrames == frames.count else {
+                throw ScaleError.failed("the written \(name) holds \(measured.videoFrames) video frames, not \(frames.count)")
             }
             try file.commit()
+            meter.complete()
+            return measured
         } catch let error as FFmpegError {
             throw ScaleError.failed(error.description)
         }

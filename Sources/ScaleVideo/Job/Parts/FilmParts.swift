@@ -19,34 +19,16 @@ extension ScaleJob {
             digest: digest(of: part, plan),
             part: part.number, parts: part.count, first: frames.lowerBound, end: frames.upperBound, frames: plan.frames,
             input: request.input, arguments: part.arguments)
-        let path = request.output
-        let file = try AtomicOutput(finalPath: path, input: request.input, overwrite: request.overwrite)
-        do {
-            let output = try OutputFile(path: file.temporaryPath, formatFrom: path)
-            let packets = try OwnInput(path: request.input, streamIndex: video.source.streamIndex)
-            let lane = try VideoLane(video, packets: packets, output: output, warn: warning, window: frames) { gate.isCancelled }
-            try output.describe(tags: [Tag(PartManifest.tag, manifest.text)], chapters: [])
-            try output.start()
-            let seconds = Double(frames.count) / plan.fps.doubleValue
-            let meter = ProgressMeter(lanes: 1, outputDuration: seconds, handler: progress)
-            try LaneScheduler.run([lane], gate: gate, lead: 1, meter: meter)
-            try output.finish()
-            let measured = try OutputReadBack(path: file.temporaryPath) { gate.isCancelled }.measured
-            guard measured.videoFrames == frames.count else {
-                throw ScaleError.failed("the written part holds \(measured.videoFrames) video frames, not \(frames.count)")
-            }
-            try file.commit()
-            meter.complete()
-            var result = ScaleResult(
-                output: path, sourceDuration: plan.scale.sourceDuration.doubleValue, duration: seconds, timeMap: plan.timeMap,
-                fps: plan.fps, frames: frames.count, motion: plan.motion, videoCodec: plan.videoCodec, proResProfile: plan.proResProfile,
-                audioCodec: nil, audioTracks: [], keepsPitch: false, seconds: Date().timeIntervalSince(started), measured: measured,
-                carryover: plan.carryover)
-            result.part = manifest
-            return result
-        } catch let error as FFmpegError {
-            throw ScaleError.failed(error.description)
-        }
+        let measured = try writeAlone(
+            video, frames: frames, to: request.output, named: "part", tags: [Tag(PartManifest.tag, manifest.text)], progress: progress,
+            warning: warning)
+        var result = ScaleResult(
+            output: request.output, sourceDuration: plan.scale.sourceDuration.doubleValue,
+            duration: Double(frames.count) / plan.fps.doubleValue, timeMap: plan.timeMap, fps: plan.fps, frames: frames.count,
+            motion: plan.motion, videoCodec: plan.videoCodec, proResProfile: plan.proResProfile, audioCodec: nil, audioTracks: [],
+            keepsPitch: false, seconds: Date().timeIntervalSince(started), measured: measured, carryover: plan.carryover)
+        result.part = manifest
+        return result
     }
 
     /// Joins `parts` (part files, in any order) into `plan`'s output: their
