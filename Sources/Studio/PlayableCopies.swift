@@ -24,8 +24,7 @@ actor PlayableCopies {
     /// engine's message, as a 4xx, when it cannot be. A request that goes
     /// away leaves the copy to be finished for the next.
     func copy(of path: String, folders: [String]) async throws -> String {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        let version = "\((attributes?[.size] as? Int) ?? 0) \((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)"
+        let version = StudioFolder.version(of: path)?.stamp ?? ""
         if let known = copies[path], known.version == version { return try await known.making.value }
         if let stale = copies.removeValue(forKey: path) { Self.discard(stale.making) }
         let hasVideo = (try? await offThePool { try MediaFacts(path: path) })?.width != nil

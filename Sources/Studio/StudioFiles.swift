@@ -28,10 +28,7 @@ actor StudioFiles {
     func list() async -> [Listed] {
         var listed: [Listed] = []
         for name in folder.names() {
-            guard let path = try? folder.file(name), let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-            else { continue }
-            let bytes = (attributes[.size] as? Int) ?? 0
-            let stamp = "\(bytes) \((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)"
+            guard let path = try? folder.file(name), let (bytes, stamp) = StudioFolder.version(of: path) else { continue }
             if known[name]?.stamp != stamp { known[name] = (stamp, try? await offThePool { try MediaFacts(path: path) }) }
             if let facts = known[name]?.facts, !facts.isStillPicture { listed.append(Listed(name: name, bytes: bytes, facts: facts)) }
         }

@@ -24,6 +24,15 @@ struct StudioFolder: Sendable {
         return try StudioFolder(path)
     }
 
+    /// The size of the file at `path`, and its version (its size and time
+    /// of change, which a new version of the file changes); nil when it
+    /// cannot be read.
+    static func version(of path: String) -> (bytes: Int, stamp: String)? {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
+        let bytes = (attributes[.size] as? Int) ?? 0
+        return (bytes, "\(bytes) \((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)")
+    }
+
     /// Whether `name` is one a file of the folder may have.
     static func isPlainName(_ name: String) -> Bool {
         !name.isEmpty && name.utf8.count <= 255 && !name.hasPrefix(".") && !name.contains("/") && !name.contains("\0")
