@@ -30,11 +30,12 @@ enum QuickPlans {
     private struct Warned: Error {}
 
     /// The request the engine makes of the arguments `options` gives it
-    /// (RenderOptions.arguments), without the checks of their words that
-    /// only the command line makes; nil where one of those applies.
+    /// (RenderOptions.arguments, whose checks they pass first), without the
+    /// checks of their words that only the command line makes; nil where
+    /// one of those applies.
     static func request(_ options: RenderOptions, path: String, outputFolder: String) -> ScaleRequest? {
-        guard RenderOptions.containers.contains(options.container), RenderOptions.rates.contains(options.fps),
-            let container = OutputContainer(rawValue: options.container), let motion = Motion(rawValue: options.motion ?? "nearest"),
+        guard (try? options.check()) != nil, let container = OutputContainer(rawValue: options.container),
+            let motion = Motion(rawValue: options.motion ?? "nearest"),
             let fps: FrameRate = options.fps == "source" ? .source : Rational(parsing: options.fps).map(FrameRate.exactly),
             let target = target(options, fps: fps)
         else { return nil }
@@ -47,20 +48,12 @@ enum QuickPlans {
 
     /// `--factor`, `--duration` or `--time-map` as the command line reads
     /// them (a map's knots checked at the rate asked for, or 1000 fps for
-    /// the source's); nil for what it refuses before planning: not one of
-    /// them, a map with `--reverse`, a number out of its range.
+    /// the source's); nil for what it refuses before planning: a map with
+    /// `--reverse`, knots it cannot take.
     private static func target(_ options: RenderOptions, fps: FrameRate) -> TimeScale.Target? {
-        let given = [options.factor, options.duration].compactMap { $0 }
-        guard given.count + (options.timeMap == nil ? 0 : 1) == 1, given.allSatisfy({ $0.isFinite && $0 > 0 }) else { return nil }
-        if let factor = options.factor {
-            return factor <= 1000 ? Rational(parsing: RenderOptions.decimal(factor)).map(TimeScale.Target.factor) : nil
-        }
-        if let duration = options.duration {
-            return duration <= 1_000_000 ? Rational(parsing: RenderOptions.decimal(duration)).map(TimeScale.Target.duration) : nil
-        }
-        guard options.reverse != true, options.curve == nil || ["straight", "smooth"].contains(options.curve!),
-            let text = options.timeMap?.split(whereSeparator: \.isNewline).joined(separator: ","), !text.isEmpty
-        else { return nil }
+        if let factor = options.factor { return Rational(parsing: RenderOptions.decimal(factor)).map(TimeScale.Target.factor) }
+        if let duration = options.duration { return Rational(parsing: RenderOptions.decimal(duration)).map(TimeScale.Target.duration) }
+        guard options.reverse != true, let text = options.mapText else { return nil }
         let rate: Rational = if case .exactly(let rate) = fps { rate } else { Rational(1000, 1)! }
         return (try? TimeMap(list: text, fps: rate)).map(TimeScale.Target.timeMap)
     }

@@ -29,42 +29,53 @@ struct RenderOptions: Codable, Sendable, Equatable {
 
     /// The engine's arguments for `path`, writing into `outputFolder`.
     func arguments(path: String, outputFolder: String) throws -> [String] {
-        var arguments = [path, "--output-dir", outputFolder, "--container", try choice(container, Self.containers, "container")]
-        arguments += ["--fps", try choice(fps, Self.rates, "fps")]
-        arguments += try target()
-        if let motion { arguments += ["--motion", try choice(motion, Self.motions, "motion")] }
+        try check()
+        var arguments = [path, "--output-dir", outputFolder, "--container", container, "--fps", fps]
+        if let factor {
+            arguments += ["--factor", Self.decimal(factor)]
+        } else if let duration {
+            arguments += ["--duration", Self.decimal(duration)]
+        } else if let mapText {
+            arguments += ["--time-map", mapText] + (curve == "smooth" ? ["--curve", "smooth"] : [])
+        }
+        if let motion { arguments += ["--motion", motion] }
         if keepPitch == true { arguments.append("--keep-pitch") }
         if reverse == true { arguments.append("--reverse") }
         return arguments
     }
 
-    /// `--factor`, `--duration` or `--time-map` (with `--curve`): exactly one.
-    private func target() throws -> [String] {
+    /// Refuses (400, saying why) options the page cannot have given: a
+    /// choice not offered, not exactly one of factor, duration and timeMap,
+    /// a number out of its range, a map that is not knots.
+    func check() throws {
+        try choice(container, Self.containers, "container")
+        try choice(fps, Self.rates, "fps")
         let given = [factor != nil, duration != nil, timeMap != nil].filter { $0 }.count
         guard given == 1 else { throw HTTPError(.badRequest, message: "give one of factor, duration and timeMap") }
-        if let factor {
-            guard factor.isFinite, factor > 0, factor <= 1000 else { throw HTTPError(.badRequest, message: "factor must be above 0, at most 1000") }
-            return ["--factor", Self.decimal(factor)]
+        if let factor, !(factor.isFinite && factor > 0 && factor <= 1000) {
+            throw HTTPError(.badRequest, message: "factor must be above 0, at most 1000")
         }
-        if let duration {
-            guard duration.isFinite, duration > 0, duration <= 1_000_000 else {
-                throw HTTPError(.badRequest, message: "duration must be a number of seconds above 0")
+        if let duration, !(duration.isFinite && duration > 0 && duration <= 1_000_000) {
+            throw HTTPError(.badRequest, message: "duration must be a number of seconds above 0")
+        }
+        if timeMap != nil {
+            guard let text = mapText, text.utf8.count <= 20_000, text.allSatisfy({ "0123456789.=,:- ".contains($0) }) else {
+                throw HTTPError(.badRequest, message: "timeMap holds knots s=d separated by commas")
             }
-            return ["--duration", Self.decimal(duration)]
+            try choice(curve ?? "straight", ["straight", "smooth"], "curve")
         }
-        let text = (timeMap ?? "").split(whereSeparator: \.isNewline).joined(separator: ",")
-        guard !text.isEmpty, text.utf8.count <= 20_000, text.allSatisfy({ "0123456789.=,:- ".contains($0) }) else {
-            throw HTTPError(.badRequest, message: "timeMap holds knots s=d separated by commas")
-        }
-        let smooth = try choice(curve ?? "straight", ["straight", "smooth"], "curve") == "smooth"
-        return ["--time-map", text] + (smooth ? ["--curve", "smooth"] : [])
+        if let motion { try choice(motion, Self.motions, "motion") }
     }
 
-    private func choice(_ value: String, _ allowed: [String], _ name: String) throws -> String {
+    /// The map's knots on one line, as `--time-map` takes them; nil without a map, or when it is empty.
+    var mapText: String? {
+        timeMap.map { $0.split(whereSeparator: \.isNewline).joined(separator: ",") }.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    private func choice(_ value: String, _ allowed: [String], _ name: String) throws {
         guard allowed.contains(value) else {
             throw HTTPError(.badRequest, message: "\(name) must be one of \(allowed.joined(separator: ", "))")
         }
-        return value
     }
 
     /// A number as the command line reads it, without an exponent.
