@@ -22,16 +22,7 @@ sudo=""; [ "$(id -u)" -ne 0 ] && sudo=sudo
 if ((${#missing[@]})); then DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null; fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-# podman's defaults fail on such a machine: root may not raise its limits
-# (no CAP_SYS_RESOURCE), and crun does not run on hybrid cgroups.
-cat >"$work/containers.conf" <<'CONF'
-[containers]
-default_ulimits = ["nofile=20000:20000", "nproc=32768:32768"]
-[engine]
-runtime = "runc"
-cgroup_manager = "cgroupfs"
-CONF
-export CONTAINERS_CONF=$work/containers.conf
+export CONTAINERS_CONF=$PWD/scripts/containers.conf
 
 # A base image, pulled or else made here: NAME and mmdebstrap's extra arguments.
 mirror=$(sed -n 's/^URIs: *//p' /etc/apt/sources.list.d/debian.sources 2>/dev/null | head -1)

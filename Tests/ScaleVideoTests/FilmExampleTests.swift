@@ -2,54 +2,14 @@ import Foundation
 import TestSupport
 import Testing
 
-/// examples/slurm-film.sh as written (its shared folder here), under a
-/// stand-in `sbatch`: the array renders the 8 parts, the join that depends
-/// on it makes the whole film, and the script submitted again (a requeue)
-/// skips every part and the film, appending to the results.
+/// examples/slurm-film.sh as written (its shared folder here), under the
+/// stand-in `sbatch` (Tests/StandIns/sbatch: each job run here at once,
+/// after the job it depends on ended well): the array renders the 8 parts,
+/// the join that depends on it makes the whole film, and the script
+/// submitted again (a requeue) skips every part and the film, appending to
+/// the results.
 @Suite(.tags(.endToEnd))
 struct FilmExampleTests {
-    /// A stand-in for `sbatch` that runs a job here at once: `--wrap`'s
-    /// command (or the script), each task of `--array=` with the variables
-    /// Slurm sets for it, its output appended to `--output=` (`%a`: the
-    /// task); `--dependency=afterok:ID` runs it only if job ID ended well
-    /// (else it is refused, as Slurm never starts it). `--parsable` prints
-    /// the job's id alone. Jobs' states are kept in $SBATCH_STATE.
-    static let standInSbatch = #"""
-        #!/bin/bash
-        set -euo pipefail
-        array="" wrap="" after="" log=/dev/null parsable=0
-        while [ $# -gt 0 ]; do
-          case "$1" in
-            --array=*) array=${1#--array=} ;;
-            --wrap) wrap=$2; shift ;;
-            --dependency=afterok:*) after=${1#--dependency=afterok:} ;;
-            --output=*) log=${1#--output=} ;;
-            --parsable) parsable=1 ;;
-            --*) ;;
-            *) wrap="bash $1" ;;
-          esac
-          shift
-        done
-        job=$(( $(cat "$SBATCH_STATE/last" 2>/dev/null || echo 100) + 1 ))
-        echo "$job" >"$SBATCH_STATE/last"
-        if [ -n "$after" ] && [ "$(cat "$SBATCH_STATE/$after")" != 0 ]; then
-          echo "sbatch: job $job: dependency afterok:$after never satisfied" >&2
-          echo 1 >"$SBATCH_STATE/$job"
-          exit 1
-        fi
-        status=0
-        if [ -n "$array" ]; then
-          for ((i = ${array%-*}; i <= ${array#*-}; i++)); do
-            SLURM_ARRAY_JOB_ID=$job SLURM_ARRAY_TASK_ID=$i SLURM_ARRAY_TASK_MIN=${array%-*} SLURM_ARRAY_TASK_MAX=${array#*-} \
-              bash -c "$wrap" >>"${log//%a/$i}" 2>&1 || status=1
-          done
-        else
-          bash -c "$wrap" >>"$log" 2>&1 || status=1
-        fi
-        echo "$status" >"$SBATCH_STATE/$job"
-        if [ "$parsable" = 1 ]; then echo "$job"; else echo "Submitted batch job $job"; fi
-        """#
-
     @Test func theFilmIsRenderedInPartsAndJoinedAfterThem() throws {
         let scratch = try Scratch()
         let (shared, bin, state) = (scratch.file("shared"), scratch.file("bin"), scratch.file("state"))
@@ -61,9 +21,7 @@ struct FilmExampleTests {
         let script = try String(contentsOf: Repository.file("examples/slurm-film.sh"), encoding: .utf8)
             .replacingOccurrences(of: "/shared", with: shared.path).replacingOccurrences(of: "--preset medium", with: "--preset ultrafast")
         try Data(script.utf8).write(to: scratch.file("slurm-film.sh"))
-        let sbatch = bin.appendingPathComponent("sbatch")
-        try Data(Self.standInSbatch.utf8).write(to: sbatch)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: sbatch.path)
+        try FileManager.default.copyItem(at: Repository.file("Tests/StandIns/sbatch"), to: bin.appendingPathComponent("sbatch"))
         let path = [bin.path, Tool.scaleVideo.deletingLastPathComponent().path, ProcessInfo.processInfo.environment["PATH"] ?? ""]
         let environment = ["PATH=" + path.joined(separator: ":"), "SBATCH_STATE=" + state.path]
         let planned = try Tool.scale([shared.appendingPathComponent("film.mkv").path, "-o", "x.mp4", "--factor", "2", "--motion", "flow",
