@@ -265,21 +265,6 @@ for factor in 2 0.5; do
   compare
   printf '%-16s %8.2fs %8.2fs %6.3f %13.2fs %6.3f\n' "factor $factor" "$nt" "$bt" "$bn" "$fft" "$ratio"
 done
-echo
-ffmpeg -v error -nostdin -y -i "$work/motion.mp4" -t 4 -c copy "$work/flow.mp4"
-frames() { ffprobe -v error -select_streams v:0 -count_packets -show_entries stream=nb_read_packets -of csv=p=0 "$1"; }
-printf '%-16s %8s %7s %8s %13s %7s %8s %6s %8s %8s\n' "flow, 4 s" flow frames "frames/s" "ffmpeg flow" frames \
-  "frames/s" ratio "RSS sv" "RSS ff"
-for factor in 2 0.5; do
-  sv=("$tool" "$work/flow.mp4" -o "$work/flow.mov" --factor "$factor" --fps 30 --audio-codec pcm --preset veryfast
-    --crf 23 --motion flow --quiet --overwrite)
-  ff=(ffmpeg -v error -nostdin -y -i "$work/flow.mp4" -vf "setpts=$factor*PTS,minterpolate=fps=30:mi_mode=mci:mc_mode=aobmc"
-    -af "asetrate=$rate/$factor,aresample=$rate" -c:v libx264 -preset veryfast -crf 23 -c:a pcm_f32le "$work/flow-ffmpeg.mov")
-  compare
-  ns=$(frames "$work/flow.mov"); nf=$(frames "$work/flow-ffmpeg.mov")
-  printf '%-16s %7.2fs %7d %8.2f %12.2fs %7d %8.2f %6.3f %5.0f MB %5.0f MB\n' "factor $factor" "$svt" "$ns" \
-    "$(echo "$ns / $svt" | bc -l)" "$fft" "$nf" "$(echo "$nf / $fft" | bc -l)" "$ratio" "$svm" "$ffm"
-done
 fi
 
 if wanted tracks; then
@@ -334,45 +319,94 @@ fi
 
 if wanted quality; then
 echo
-echo "in-between quality: 2 s of generated footage at 640x360 and of camera footage at 1280x720 (bench/footage),"
-echo "every other frame dropped and made again;"
-echo "luma PSNR (dB) and SSIM of the made ones"
-size=640x360
-declare -A footage=(
-  [mandelbrot]="mandelbrot=s=$size:r=30"
-  [testsrc2]="testsrc2=s=$size:r=30"
-  [pan]="mandelbrot=s=1280x720:r=30:end_pts=1,trim=end_frame=1,loop=-1:1:0,setpts=N/30/TB,crop=640:360:x='40*t':y='15*t'"
-  [life]="life=s=$size:r=30:mold=10:ratio=0.1:seed=1:death_color=#C83232:life_color=#00ff00"
-  [cockatoo-comes]="movie=bench/footage/cockatoo.mp4,trim=start_frame=0:end_frame=40,setpts=PTS-STARTPTS"
-  [cockatoo-turns]="movie=bench/footage/cockatoo.mp4,trim=start_frame=42:end_frame=82,setpts=PTS-STARTPTS"
+footage=$(bash bench/footage/fetch.sh)
+echo "in-between quality on real footage (bench/footage): 41 frames of each clip, its odd frames dropped and made"
+echo "again (--factor 1 at the clip's rate, lossless); luma PSNR (dB, mean over the made frames) / SSIM, and the"
+echo "worst made frame's PSNR and number, for nearest, blend, flow and the ffmpeg CLI's minterpolate=mi_mode=mci"
+# name, file, first frame, frames a second it is taken at
+clips=(
+  "cockatoo-comes cockatoo.mp4 0 20" "cockatoo-turns cockatoo.mp4 42 20" "bunny bigbuckbunny.mp4 20 25"
+  "bikes-taxi bikes.mp4 32 25" "bikes-cyclist bikes.mp4 80 25" "bikes-railing bikes.mp4 140 25" "bikes-legs bikes.mp4 190 25"
+  "carphone carphone_pristine.mp4 0 30" "megamind Megamind.avi 20 24" "tree-hand tree.avi 27 15" "vtest vtest.avi 0 10"
 )
-# Frames a second of each (the camera footage's own rate).
-declare -A rates=([cockatoo-comes]=20 [cockatoo-turns]=20)
-held=("[0:v]select='mod(n\\,2)',setpts=N/TB[a];[1:v]select='mod(n\\,2)',setpts=N/TB[b];[a][b]")
-printf '%-14s %17s %17s %17s %17s\n' footage nearest blend flow "ffmpeg mci"
-for name in mandelbrot testsrc2 pan life cockatoo-comes cockatoo-turns; do
-  r=${rates[$name]:-30}
-  ffmpeg -v error -nostdin -y -f lavfi -i "${footage[$name]}" -t 2 -pix_fmt yuv420p -c:v ffv1 "$work/full.mkv"
-  ffmpeg -v error -nostdin -y -i "$work/full.mkv" -vf "select='not(mod(n,2))',setpts=N/$((r / 2))/TB" -r $((r / 2)) -c:v ffv1 "$work/half.mkv"
-  [ "$name" = cockatoo-turns ] && cp "$work/full.mkv" "$work/picture-full.mkv"
-  line=$(printf '%-14s' "$name")
+held="[0:v]select='mod(n\\,2)',setpts=N/TB[a];[1:v]select='mod(n\\,2)',setpts=N/TB[b];[a]split[a1][a2];[b]split[b1][b2]"
+# made MODE HALF RATE OUT: HALF made again at RATE frames a second by MODE (mci: the ffmpeg CLI's minterpolate).
+made() {
+  if [ "$1" = mci ]; then
+    ffmpeg -v error -nostdin -y -i "$2" -vf "minterpolate=fps=$3:mi_mode=mci" -c:v ffv1 "$4"
+  else
+    "$tool" "$2" -o "$4" --factor 1 --fps "$3" --motion "$1" --crf 0 --quiet --overwrite 2>/dev/null
+  fi
+}
+: >"$work/quality"
+for clip in "${clips[@]}"; do
+  read -r name file first r <<<"$clip"
+  ffmpeg -v error -nostdin -y -i "$footage/$file" -an -vf "trim=start_frame=$first:end_frame=$((first + 41)),setpts=N/$r/TB" \
+    -r "$r" -pix_fmt yuv420p -c:v ffv1 "$work/full.mkv"
+  ffmpeg -v error -nostdin -y -i "$work/full.mkv" -vf "select='not(mod(n,2))',setpts=N*2/$r/TB" -r "$r/2" -c:v ffv1 "$work/half.mkv"
   for mode in nearest blend flow mci; do
-    if [ "$mode" = mci ]; then
-      ffmpeg -v error -nostdin -y -i "$work/half.mkv" -vf "minterpolate=fps=$r:mi_mode=mci" -c:v ffv1 "$work/made.mkv"
-    else
-      "$tool" "$work/half.mkv" -o "$work/made.mkv" --factor 1 --fps "$r" --motion "$mode" --crf 0 --quiet --overwrite 2>/dev/null
-    fi
-    [ "$name" = cockatoo-turns ] && cp "$work/made.mkv" "$work/picture-$mode.mkv"
-    psnr=$(ffmpeg -nostdin -i "$work/made.mkv" -i "$work/full.mkv" -lavfi "${held[0]}psnr" -f null - 2>&1 | grep -o "y:[0-9.]*" | head -1 | cut -d: -f2)
-    ssim=$(ffmpeg -nostdin -i "$work/made.mkv" -i "$work/full.mkv" -lavfi "${held[0]}ssim" -f null - 2>&1 | grep -o "All:[0-9.]*" | head -1 | cut -d: -f2)
-    line+=$(printf ' %8.2f / %6.4f' "$psnr" "$ssim")
+    made "$mode" "$work/half.mkv" "$r" "$work/made.mkv"
+    [ "$name" = cockatoo-turns ] && cp "$work/made.mkv" "$work/picture-$mode.mkv" && cp "$work/full.mkv" "$work/picture-full.mkv"
+    ffmpeg -v error -nostdin -i "$work/made.mkv" -i "$work/full.mkv" -lavfi \
+      "$held;[a1][b1]psnr=stats_file=$work/psnr:shortest=1[p];[a2][b2]ssim=stats_file=$work/ssim:shortest=1[q];[p][q]hstack" -f null -
+    echo "$name $mode $(python3 bench/inbetween.py frames "$work/psnr" "$work/ssim")" >>"$work/quality"
   done
-  echo "$line"
 done
+python3 bench/inbetween.py table "$work/quality"
 ffmpeg -v error -nostdin -y -i "$work/picture-flow.mkv" -i "$work/picture-mci.mkv" -i "$work/picture-full.mkv" -filter_complex \
   "[0:v]select='eq(n,7)'[a];[1:v]select='eq(n,7)'[b];[2:v]select='eq(n,7)'[c];[a][b][c]hstack=3,scale=1920:360" -frames:v 1 \
   Samples/in-between.png
 echo "wrote Samples/in-between.png: the turning cockatoo's frame 7 made by flow, by minterpolate, and the dropped frame"
+
+echo
+echo "what stands still: a 64x64 square moving 6 px a frame over a still background (640x360, 30 fps), every other"
+echo "frame made again: the background's mean error more than 20 px from the square (grey levels), its worst 16x16"
+echo "block there, and how many such blocks are off by more than 3"
+printf '%-10s %24s %24s %24s %24s\n' background nearest blend flow minterpolate
+square="color=c=0xE0C040:s=64x64"
+for background in textured flat; do
+  case $background in
+    textured) under="movie=$footage/vtest.avi,trim=end_frame=1,scale=640:360,setsar=1,loop=-1:1:0,setpts=N/30/TB" ;;
+    flat) under="color=c=0x406080:s=640x360:r=30" ;;
+  esac
+  ffmpeg -v error -nostdin -y -filter_complex "$under[u];$square[s];[u][s]overlay=x='40+6*n':y=150:eval=frame,trim=end_frame=41,format=yuv420p" \
+    -r 30 -c:v ffv1 "$work/full.mkv"
+  ffmpeg -v error -nostdin -y -i "$work/full.mkv" -vf "select='not(mod(n,2))',setpts=N*2/30/TB" -r 15 -c:v ffv1 "$work/half.mkv"
+  line=$(printf '%-10s' "$background")
+  for mode in nearest blend flow mci; do
+    made "$mode" "$work/half.mkv" 30 "$work/made.mkv"
+    read -r mean block over <<<"$(python3 bench/inbetween.py still "$work/made.mkv" "$work/full.mkv" 640x360 40 6 150 64)"
+    line+=$(printf ' %6s, %6s, %3s blocks' "$mean" "$block" "$over")
+  done
+  echo "$line"
+done
+
+echo
+echo "a cut: bikes.mp4's frames 177 to 196 (a railing, then legs by a bicycle from frame 187) slowed down ×4 (flow,"
+echo "lossless): the pictures from frame 186 to frame 187, each the source frame it is, or a mix"
+ffmpeg -v error -nostdin -y -i "$footage/bikes.mp4" -vf "trim=start_frame=177:end_frame=197,setpts=N/25/TB" -r 25 -pix_fmt yuv420p \
+  -c:v ffv1 "$work/cut.mkv"
+"$tool" "$work/cut.mkv" -o "$work/cut-flow.mkv" --factor 4 --fps 25 --motion flow --crf 0 --json --quiet --overwrite >"$work/cut.json"
+echo "flow: $(python3 bench/inbetween.py cut "$work/cut-flow.mkv" "$work/cut.mkv" 640x272 4 10 | sed 's/\b9\b/186/g; s/\b10\b/187/g');" \
+  "--json: $(grep -o '"cuts":[0-9]*' "$work/cut.json" || echo 'no "cuts"')"
+
+echo
+echo "speed: flow on the input's first 4 s against the ffmpeg CLI's minterpolate (mci, aobmc), libx264 veryfast,"
+echo "crf 23, PCM audio; median of $runs, alternating"
+ffmpeg -v error -nostdin -y -i "$input" -t 4 -c copy "$work/flow.mp4"
+frames() { ffprobe -v error -select_streams v:0 -count_packets -show_entries stream=nb_read_packets -of csv=p=0 "$1"; }
+printf '%-16s %8s %7s %8s %13s %7s %8s %6s %8s %8s\n' "flow, 4 s" flow frames "frames/s" "ffmpeg flow" frames \
+  "frames/s" ratio "RSS sv" "RSS ff"
+for factor in 2 0.5; do
+  sv=("$tool" "$work/flow.mp4" -o "$work/flow.mov" --factor "$factor" --fps 30 --audio-codec pcm --preset veryfast
+    --crf 23 --motion flow --quiet --overwrite)
+  ff=(ffmpeg -v error -nostdin -y -i "$work/flow.mp4" -vf "setpts=$factor*PTS,minterpolate=fps=30:mi_mode=mci:mc_mode=aobmc"
+    -af "asetrate=$rate/$factor,aresample=$rate" -c:v libx264 -preset veryfast -crf 23 -c:a pcm_f32le "$work/flow-ffmpeg.mov")
+  compare
+  ns=$(frames "$work/flow.mov"); nf=$(frames "$work/flow-ffmpeg.mov")
+  printf '%-16s %7.2fs %7d %8.2f %12.2fs %7d %8.2f %6.3f %5.0f MB %5.0f MB\n' "factor $factor" "$svt" "$ns" \
+    "$(echo "$ns / $svt" | bc -l)" "$fft" "$nf" "$(echo "$nf / $fft" | bc -l)" "$ratio" "$svm" "$ffm"
+done
 fi
 
 if wanted studio; then
