@@ -2,6 +2,7 @@
 
 #include <opencv2/core.hpp>
 
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <immintrin.h>
@@ -119,7 +120,7 @@ __attribute__((target("avx2"))) inline void gatherWords(const PlaneWarp<T> &w, c
 /// linearly and mixed. Fetching apart from the arithmetic keeps the
 /// arithmetic in loops the compiler makes vector code of.
 template <typename T, typename Fetch>
-__attribute__((always_inline)) inline void warpRow(const PlaneWarp<T> &w, Scratch &s, int y, T *o, int cols, Fetch fetch) {
+__attribute__((always_inline)) inline void warpRow(const PlaneWarp<T> &w, Scratch &s, int y, T *o, float *apart, int cols, Fetch fetch) {
     const Tap row = w.rows[y];
     const size_t run = size_t(cols) * gridChannels;
     float *halves[2] = {s.wide.data(), s.wide.data() + run};
@@ -155,28 +156,30 @@ __attribute__((always_inline)) inline void warpRow(const PlaneWarp<T> &w, Scratc
         const float upperB = v4[x] + fxb[x] * (v5[x] - v4[x]), lowerB = v6[x] + fxb[x] * (v7[x] - v6[x]);
         const float va = upperA + fya[x] * (lowerA - upperA), vb = upperB + fyb[x] * (lowerB - upperB);
         o[x] = T(vb + part[x] * (va - vb) + 0.5f);
+        apart[x] = std::abs(va - vb);
     }
 }
 
 template <typename T>
-void warpRows(const PlaneWarp<T> &w, Scratch &s, cv::Mat &output, const cv::Range &range) {
+void warpRows(const PlaneWarp<T> &w, Scratch &s, cv::Mat &output, cv::Mat &apart, const cv::Range &range) {
     auto fetch = [](const PlaneWarp<T> &w, const int *oa, const int *ob, float *near, int cols) {
         fetchWords(w, oa, ob, near, cols, cols);
     };
-    for (int y = range.start; y < range.end; y++) warpRow(w, s, y, output.ptr<T>(y), output.cols, fetch);
+    for (int y = range.start; y < range.end; y++) warpRow(w, s, y, output.ptr<T>(y), apart.ptr<float>(y), output.cols, fetch);
 }
 
 /// warpRows in AVX2: the same arithmetic eight samples at a time, and the
 /// samples fetched by its gathers.
 template <typename T>
-__attribute__((target("avx2"))) void warpRowsAVX2(const PlaneWarp<T> &w, Scratch &s, cv::Mat &output, const cv::Range &range) {
+__attribute__((target("avx2"))) void warpRowsAVX2(const PlaneWarp<T> &w, Scratch &s, cv::Mat &output, cv::Mat &apart,
+                                                  const cv::Range &range) {
     auto fetch = [](const PlaneWarp<T> &w, const int *oa, const int *ob, float *near, int cols)
                      __attribute__((target("avx2"))) { gatherWords(w, oa, ob, near, cols); };
-    for (int y = range.start; y < range.end; y++) warpRow(w, s, y, output.ptr<T>(y), output.cols, fetch);
+    for (int y = range.start; y < range.end; y++) warpRow(w, s, y, output.ptr<T>(y), apart.ptr<float>(y), output.cols, fetch);
 }
 
 template <typename T>
-void warp(const cv::Mat &toBoth, const cv::Mat &a, const cv::Mat &b, cv::Mat &output) {
+void warp(const cv::Mat &toBoth, const cv::Mat &a, const cv::Mat &b, cv::Mat &output, cv::Mat &apart) {
     const std::vector<Tap> columns = taps(output.cols, toBoth.cols), rows = taps(output.rows, toBoth.rows);
     std::vector<int> columnIndex(columns.size());
     std::vector<float> columnFraction(columns.size());
@@ -189,20 +192,21 @@ void warp(const cv::Mat &toBoth, const cv::Mat &a, const cv::Mat &b, cv::Mat &ou
     cv::parallel_for_(cv::Range(0, output.rows), [&](const cv::Range &range) {
         Scratch scratch(toBoth.cols, output.cols);
         if (avx2) {
-            warpRowsAVX2(w, scratch, output, range);
+            warpRowsAVX2(w, scratch, output, apart, range);
         } else {
-            warpRows(w, scratch, output, range);
+            warpRows(w, scratch, output, apart, range);
         }
     });
 }
 
 }  // namespace
 
-void warpPlane(const cv::Mat &toBoth, const cv::Mat &a, const cv::Mat &b, cv::Mat &output) {
+void warpPlane(const cv::Mat &toBoth, const cv::Mat &a, const cv::Mat &b, cv::Mat &output, cv::Mat &apart) {
+    apart.create(output.size(), CV_32FC1);
     if (output.depth() == CV_8U) {
-        warp<uint8_t>(toBoth, a, b, output);
+        warp<uint8_t>(toBoth, a, b, output, apart);
     } else {
-        warp<uint16_t>(toBoth, a, b, output);
+        warp<uint16_t>(toBoth, a, b, output, apart);
     }
 }
 

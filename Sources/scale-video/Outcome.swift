@@ -75,6 +75,7 @@ struct InputReport {
                 line.add("part", written)
             }
             line.add("motion", result.motion?.rawValue)
+            if let cuts = result.cuts { line.add("cuts", cuts) }
             line.add("videoCodec", result.videoCodec?.rawValue)
             if let profile = result.proResProfile { line.add("proresProfile", profile.rawValue) }
             line.add("audioSamples", result.audioSamples)

@@ -12,7 +12,8 @@ extern "C" {
 /// grid under 640 samples wide: the picture halved as often as that takes),
 /// both warped to the instant wanted, and blended by how far
 /// the instant is from each, each picture's weight taken down where
-/// forward-backward consistency says what it shows is hidden in the other.
+/// forward-backward consistency says what it shows is hidden in the other;
+/// what stands still in both is shown as it stands.
 typedef struct sv_flow sv_flow;
 
 /// A kernel for planar pictures `width` x `height` with chroma subsampled by
@@ -27,6 +28,10 @@ void sv_flow_free(sv_flow *flow);
 /// OpenCV fails.
 int sv_flow_prepare(sv_flow *flow, const uint8_t *const a[3], const int a_stride[3], const uint8_t *const b[3],
                     const int b_stride[3]);
+
+/// 1 when the prepared b shows another scene than a (a cut: no in-between
+/// is made across it), else 0.
+int sv_flow_is_cut(const sv_flow *flow);
 
 /// Writes the picture `weight` of the way from the prepared a to b (0 < weight < 1).
 int sv_flow_interpolate(sv_flow *flow, double weight, uint8_t *const out[3], const int out_stride[3]);

@@ -61,7 +61,9 @@ extension ScaleJob {
         do {
             let output = try OutputFile(path: file.temporaryPath, formatFrom: path)
             let packets = try OwnInput(path: request.input, streamIndex: video.source.streamIndex)
-            let lane = try VideoLane(video, packets: packets, output: output, warn: warning, window: frames) { gate.isCancelled }
+            let lane = try VideoLane(video, packets: packets, output: output, warn: warning, window: frames, cuts: sceneCuts) {
+                gate.isCancelled
+            }
             try output.describe(tags: tags, chapters: [])
             try output.start()
             let meter = ProgressMeter(lanes: 1, outputDuration: Double(frames.count) / video.fps.doubleValue, handler: progress)

@@ -11,6 +11,8 @@ public final class ScaleJob: Sendable {
     public let request: ScaleRequest
     /// Where cancelling is asked and heard.
     let gate = LaneGate()
+    /// The cuts --motion flow finds as it renders.
+    let sceneCuts = SceneCuts()
 
     /// A job for `request`; nothing is read or written until `plan(…)` or `run(…)`.
     public init(request: ScaleRequest) {
@@ -57,7 +59,9 @@ public final class ScaleJob: Sendable {
     ) throws -> ScaleResult {
         if let part = request.part { return try writePart(part, of: plan, startedAt: started, progress: progress, warning: warning) }
         let measured = try execute(plan, progress: progress, warning: warning)
-        return result(of: plan, measured: measured, startedAt: started)
+        var result = result(of: plan, measured: measured, startedAt: started)
+        result.cuts = plan.motion == .flow ? sceneCuts.count : nil
+        return result
     }
 
     /// The result of `plan` written, as `measured`.
@@ -220,7 +224,9 @@ public final class ScaleJob: Sendable {
             let packets = try video.readsAlone
                 ? OwnInput(path: request.input, streamIndex: video.source.streamIndex) : input.reader(of: video.source.streamIndex)
             let live = request.progressPicture.map { LivePicture(path: $0, input: request.input) }
-            let lane = try VideoLane(video, packets: packets, output: output, warn: warning, still: still, live: live) { gate.isCancelled }
+            let lane = try VideoLane(
+                video, packets: packets, output: output, warn: warning, still: still, live: live, cuts: sceneCuts
+            ) { gate.isCancelled }
             return (lane, { lane.track.packets })
         }
         let audio = try plan.audioTracks.enumerated().map {

@@ -196,4 +196,7 @@ public struct ScaleResult: Sendable {
     public let carryover: Carryover
     /// The part written (`--part`), if the output is one.
     public var part: PartManifest? = nil
+    /// The cuts --motion flow found, where it showed the nearer frame and
+    /// made no in-between; nil unless flow made the pictures.
+    public var cuts: Int? = nil
 }

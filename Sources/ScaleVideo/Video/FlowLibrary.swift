@@ -6,7 +6,7 @@ import Glibc
 /// the running program (where SwiftPM builds it), then in
 /// `../lib/scale-video/` from there (where scripts/install.sh puts it); the
 /// environment's `SCALE_VIDEO_FLOW_LIBRARY`, when set, names the one file to
-/// load instead. Its four C entry points are those of FlowKernel.h.
+/// load instead. Its five C entry points are those of FlowKernel.h.
 struct FlowLibrary: Sendable {
     typealias New = @convention(c) (Int32, Int32, Int32, Int32, Int32, Int32) -> OpaquePointer?
     typealias Free = @convention(c) (OpaquePointer?) -> Void
@@ -14,6 +14,7 @@ struct FlowLibrary: Sendable {
         OpaquePointer?, UnsafePointer<UnsafePointer<UInt8>?>?, UnsafePointer<Int32>?, UnsafePointer<UnsafePointer<UInt8>?>?,
         UnsafePointer<Int32>?
     ) -> Int32
+    typealias IsCut = @convention(c) (OpaquePointer?) -> Int32
     typealias Interpolate = @convention(c) (
         OpaquePointer?, Double, UnsafePointer<UnsafeMutablePointer<UInt8>?>?, UnsafePointer<Int32>?
     ) -> Int32
@@ -24,6 +25,8 @@ struct FlowLibrary: Sendable {
     let free: Free
     /// `sv_flow_prepare(flow, a, a_stride, b, b_stride)`.
     let prepare: Prepare
+    /// `sv_flow_is_cut(flow)`.
+    let isCut: IsCut
     /// `sv_flow_interpolate(flow, weight, out, out_stride)`.
     let interpolate: Interpolate
 
@@ -56,7 +59,7 @@ struct FlowLibrary: Sendable {
             return .success(
                 FlowLibrary(
                     new: try symbol("sv_flow_new", as: New.self), free: try symbol("sv_flow_free", as: Free.self),
-                    prepare: try symbol("sv_flow_prepare", as: Prepare.self),
+                    prepare: try symbol("sv_flow_prepare", as: Prepare.self), isCut: try symbol("sv_flow_is_cut", as: IsCut.self),
                     interpolate: try symbol("sv_flow_interpolate", as: Interpolate.self)))
         } catch {
             dlclose(handle)

@@ -3,18 +3,24 @@
 /// ways between the two pictures around the instant (DIS, on luma, on a grid
 /// under 640 samples wide), both warped to it and blended by their distance
 /// from it, each picture's part taken down where forward-backward consistency
-/// says what it shows is hidden in the other. The flows of a pair are
+/// says what it shows is hidden in the other, and what stands still in both
+/// shown as it stands. Across a cut (the kernel finds most of the first
+/// picture neither in the second nor matched there) no in-between is made:
+/// the nearer picture is shown, the later one halfway. The flows of a pair are
 /// computed once for all the pictures made between them; only the pair in
 /// hand is held.
 final class OpticalFlowInBetweens: InBetweenPictures {
     private let library: FlowLibrary
     private let kernel: OpaquePointer
     private let output: Frame
-    /// The pair the kernel's flows are of.
-    private var prepared: (Frame, Frame)?
+    /// The pair the kernel's flows are of, and whether it is a cut.
+    private var prepared: (a: Frame, b: Frame, cut: Bool)?
+    private let cuts: SceneCuts
 
-    /// The in-betweens of the pictures `encoder` takes: planar YUV without alpha.
-    init(picturesOf encoder: Encoder) throws {
+    /// The in-betweens of the pictures `encoder` takes: planar YUV without
+    /// alpha; each cut found is counted in `cuts`.
+    init(picturesOf encoder: Encoder, cuts: SceneCuts) throws {
+        self.cuts = cuts
         let picture = encoder.picture
         guard picture.format.isPlanarWithoutAlpha else {
             throw FFmpegError.invalid("--motion flow makes planar YUV pictures without alpha")
@@ -32,11 +38,14 @@ final class OpticalFlowInBetweens: InBetweenPictures {
     deinit { library.free(kernel) }
 
     func picture(between a: Frame, and b: Frame, weight: Rational) throws -> Frame {
-        if prepared.map({ $0.0 !== a || $0.1 !== b }) ?? true {
+        if prepared.map({ $0.a !== a || $0.b !== b }) ?? true {
             let result = library.prepare(kernel, a.planes, a.strides, b.planes, b.strides)
             guard result == 0 else { throw FFmpegError.outOfMemory("the optical flow failed") }
-            prepared = (a, b)
+            let cut = library.isCut(kernel) != 0
+            if cut { cuts.add() }
+            prepared = (a, b, cut)
         }
+        if prepared?.cut == true { return weight < Rational(1, 2)! ? a : b }
         try output.makeWritable()
         let result = library.interpolate(kernel, weight.doubleValue, output.mutablePlanes, output.strides)
         guard result == 0 else { throw FFmpegError.outOfMemory("the optical flow failed") }

@@ -44,11 +44,12 @@ final class VideoLane: TrackLane {
     ///   - live: where the latest picture is saved while the render runs, if anywhere.
     ///   - window: the output frames made (all by default), each the
     ///     picture the whole render shows there; the first is frame 0 of the file.
+    ///   - cuts: where --motion flow counts the cuts it finds.
     ///   - isCancelled: asked while a map that plays backwards reads where the frames are.
     init(
         _ plan: VideoPlan, packets: PacketInput, output: OutputFile, warn: @escaping (String) -> Void,
         still: StillCapture? = nil, encodes: Bool = true, live: LivePicture? = nil, window: Range<Int>? = nil,
-        isCancelled: () -> Bool
+        cuts: SceneCuts = SceneCuts(), isCancelled: () -> Bool
     ) throws {
         self.still = still
         self.encodes = encodes
@@ -81,7 +82,7 @@ final class VideoLane: TrackLane {
         let adapter = PictureAdapter(encoder: encoder, toneMaps: plan.picture.mode == .toneMapped, turn: plan.picture.turn, source: stream)
         stage = try backwards?.runs.map { PickedPictures(runs: $0, adapter: adapter) }
             ?? shown.map { try NearestPictures(shown: $0, adapter: adapter) }
-            ?? Self.movingStage(followed, upTo: window.upperBound, adapter: adapter, encoder: encoder)
+            ?? Self.movingStage(followed, upTo: window.upperBound, adapter: adapter, encoder: encoder, cuts: cuts)
         if plan.picture.turn == nil { try stream.copyDisplayMatrix(to: track.stream) }
         if let hdr = plan.picture.hdr { try track.stream.add(hdr) }
     }
@@ -124,12 +125,14 @@ final class VideoLane: TrackLane {
     }
 
     /// The picture stage of --motion blend or flow, which follows the plan's
-    /// MotionPlan up to output frame `end`.
-    private static func movingStage(_ plan: VideoPlan, upTo end: Int, adapter: PictureAdapter, encoder: Encoder) throws -> PictureStage {
+    /// MotionPlan up to output frame `end`; flow counts its cuts in `cuts`.
+    private static func movingStage(
+        _ plan: VideoPlan, upTo end: Int, adapter: PictureAdapter, encoder: Encoder, cuts: SceneCuts
+    ) throws -> PictureStage {
         guard let motionPlan = plan.motionPlan(upTo: end) else { throw ScaleError.impossibleTarget }
         let blender = try PictureBlender(picturesOf: encoder)
         let inBetweens: InBetweenPictures =
-            plan.motion == .flow ? try OpticalFlowInBetweens(picturesOf: encoder) : CrossfadeInBetweens(blender: blender)
+            plan.motion == .flow ? try OpticalFlowInBetweens(picturesOf: encoder, cuts: cuts) : CrossfadeInBetweens(blender: blender)
         return MovingPictures(plan: motionPlan, adapter: adapter, blender: blender, inBetweens: inBetweens)
     }
 

@@ -1,0 +1,143 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `--motion flow` on what footage does that a flow can get wrong: a still
+/// background beside a moving object, a hard cut between two unrelated
+/// shots, a pan and a zoom. Every other frame of a lossless source is
+/// dropped, made again by flow (`--crf 0`), and each made frame compared
+/// with the frame the source had there, as ffmpeg decodes both.
+@Suite(.tags(.endToEnd))
+struct FlowFootageTests {
+    static let width = 640
+    static let height = 360
+
+    /// The luma planes of `file`'s frames.
+    static func lumas(_ file: URL) throws -> [[UInt8]] {
+        let data = try Tool.ffmpeg(["-i", file.path, "-f", "rawvideo", "-pix_fmt", "gray", "-"])
+        let size = width * height
+        return stride(from: 0, to: data.count - size + 1, by: size).map { Array(data[data.startIndex + $0..<data.startIndex + $0 + size]) }
+    }
+
+    /// `truth.mkv`'s even frames at half its rate (`half.mkv`), made again
+    /// at its full rate by flow (`flow.mkv`): the made frames' lumas.
+    static func madeAgain(in scratch: Scratch, rate: Int) throws -> [[UInt8]] {
+        try Tool.ffmpeg([
+            "-i", scratch.file("truth.mkv").path, "-vf", "select='not(mod(n,2))',setpts=N*2/\(rate)/TB", "-r", "\(rate)/2", "-c:v", "ffv1",
+            scratch.file("half.mkv").path,
+        ])
+        let result = try Tool.scale(
+            ["half.mkv", "-o", "flow.mkv", "--factor", "1", "--fps", "\(rate)", "--motion", "flow", "--crf", "0", "--quiet"], in: scratch.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        return try lumas(scratch.file("flow.mkv"))
+    }
+
+    /// A 64x64 square moving 6 pixels a frame over a still picture, textured
+    /// or flat: in every made frame, the background more than 20 pixels
+    /// from the square is the background, within a grey level on average
+    /// and within 3 in every 16x16 block of it.
+    @Test(arguments: ["mandelbrot=s=640x360:r=30:end_pts=1,trim=end_frame=1,loop=-1:1:0,setpts=N/30/TB", "color=0x406080:s=640x360:r=30"])
+    func aStillBackgroundBesideAMovingSquareIsUnchanged(background: String) throws {
+        let scratch = try Scratch()
+        try Fixtures.make(scratch.file("truth.mkv"), ffmpeg: [
+            "-f", "lavfi", "-i", background, "-f", "lavfi", "-i", "color=0xE0C040:s=64x64:r=30", "-filter_complex",
+            "[0][1]overlay=x='40+6*n':y=150:eval=frame,format=yuv420p", "-frames:v", "41", "-c:v", "ffv1",
+        ])
+        let made = try Self.madeAgain(in: scratch, rate: 30)
+        let truth = try Self.lumas(scratch.file("truth.mkv"))
+        #expect(made.count >= 41 && truth.count == 41)
+        for k in stride(from: 1, to: 40, by: 2) {
+            let left = 40 + 6 * k
+            func far(_ x: Int, _ y: Int) -> Bool { x < left - 20 || x >= left + 84 || y < 130 || y >= 234 }
+            var (sum, count) = (0, 0)
+            for y in 0..<Self.height { for x in 0..<Self.width where far(x, y) {
+                sum += abs(Int(made[k][y * Self.width + x]) - Int(truth[k][y * Self.width + x]))
+                count += 1
+            } }
+            var worst = 0.0
+            for top in stride(from: 0, to: Self.height - 15, by: 16) { for left in stride(from: 0, to: Self.width - 15, by: 16) {
+                guard far(left, top) && far(left + 15, top) && far(left, top + 15) && far(left + 15, top + 15) else { continue }
+                var block = 0
+                for y in top..<top + 16 { for x in left..<left + 16 { block += abs(Int(made[k][y * Self.width + x]) - Int(truth[k][y * Self.width + x])) } }
+                worst = max(worst, Double(block) / 256)
+            } }
+            let mean = Double(sum) / Double(count)
+            #expect(mean <= 1 && worst <= 3, "frame \(k): the background is off by \(mean) on average, \(worst) in its worst block")
+        }
+    }
+
+    /// Two unrelated shots (a zoom into the Mandelbrot set, then a test
+    /// pattern) slowed down 4 times: the pictures between the last frame of
+    /// the first and the first of the second are those frames themselves,
+    /// the nearer one (the later from halfway); the pictures within each
+    /// shot are made ones, and `--json` counts the one cut.
+    @Test func noInBetweenIsMadeAcrossACut() throws {
+        let scratch = try Scratch()
+        try Fixtures.make(scratch.file("cut.mkv"), ffmpeg: [
+            "-f", "lavfi", "-i", "mandelbrot=s=640x360:r=10,trim=end_frame=10", "-f", "lavfi", "-i", "testsrc2=s=640x360:r=10,trim=end_frame=10",
+            "-filter_complex", "[0][1]concat=n=2,format=yuv420p", "-c:v", "ffv1",
+        ])
+        let result = try Tool.scale(
+            ["cut.mkv", "-o", "slow.mkv", "--factor", "4", "--fps", "10", "--motion", "flow", "--crf", "0", "--json", "--quiet"], in: scratch.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.text.contains(#""cuts":1"#), "\(result.text)")
+        let source = try Self.lumas(scratch.file("cut.mkv"))
+        let slow = try Self.lumas(scratch.file("slow.mkv"))
+        #expect(source.count == 20 && slow.count == 80)
+        #expect(Array(slow[36...40]) == [source[9], source[9], source[10], source[10], source[10]], "the pictures at the cut")
+        #expect(![slow[2], slow[34], slow[42], slow[74]].contains { source.contains($0) }, "the pictures within each shot are made")
+    }
+
+    /// A still picture drawn at 4 times the size and seen through a window
+    /// that moves (a pan of 2.67 pixels a frame) or shrinks about its centre
+    /// (a zoom of 1.3% a frame), each frame the window scaled down: each
+    /// made frame is within 1 dB (luma PSNR, 8 pixels in from the edges) of
+    /// the ideal warp, the kept frame before it moved by the known motion
+    /// (linearly between its samples).
+    @Test(arguments: ["pan", "zoom"])
+    func aPanAndAZoomAreFollowed(motion: String) throws {
+        let scratch = try Scratch()
+        try Tool.ffmpeg(["-f", "lavfi", "-i", "mandelbrot=s=2560x1440:end_pts=1", "-frames:v", "1", scratch.file("still.png").path])
+        /// Frame n's window on the still: left, top, width, height.
+        func window(_ n: Int) -> (x: Double, y: Double, w: Double, h: Double) {
+            motion == "pan" ? (Double(40 + 10 * n), 40, 2400, 1350) : (Double(16 * n), Double(9 * n), Double(2560 - 32 * n), Double(1440 - 18 * n))
+        }
+        let frames = 21
+        for n in 0..<frames {
+            let w = window(n)
+            try Tool.ffmpeg([
+                "-i", scratch.file("still.png").path, "-vf", "crop=\(Int(w.w)):\(Int(w.h)):\(Int(w.x)):\(Int(w.y)),scale=640:360:flags=area,format=yuv420p",
+                scratch.file(String(format: "frame%02d.png", n)).path,
+            ])
+        }
+        try Tool.ffmpeg(["-framerate", "30", "-i", scratch.file("frame%02d.png").path, "-c:v", "ffv1", "-pix_fmt", "yuv420p", scratch.file("truth.mkv").path])
+        let made = try Self.madeAgain(in: scratch, rate: 30)
+        let truth = try Self.lumas(scratch.file("truth.mkv"))
+        #expect(made.count >= frames && truth.count == frames)
+        for k in stride(from: 1, to: frames - 1, by: 2) {
+            let (from, to) = (window(k - 1), window(k))
+            var ideal = [Double](repeating: 0, count: Self.width * Self.height)
+            for y in 0..<Self.height { for x in 0..<Self.width {
+                // Where this sample of frame k lies on the still, and so in frame k − 1.
+                let sx = to.x + (Double(x) + 0.5) * to.w / Double(Self.width), sy = to.y + (Double(y) + 0.5) * to.h / Double(Self.height)
+                let px = (sx - from.x) / from.w * Double(Self.width) - 0.5, py = (sy - from.y) / from.h * Double(Self.height) - 0.5
+                let (x0, y0) = (min(max(Int(px.rounded(.down)), 0), Self.width - 2), min(max(Int(py.rounded(.down)), 0), Self.height - 2))
+                let (fx, fy) = (min(max(px - Double(x0), 0), 1), min(max(py - Double(y0), 0), 1))
+                func at(_ x: Int, _ y: Int) -> Double { Double(truth[k - 1][y * Self.width + x]) }
+                ideal[y * Self.width + x] = (1 - fy) * ((1 - fx) * at(x0, y0) + fx * at(x0 + 1, y0)) + fy * ((1 - fx) * at(x0, y0 + 1) + fx * at(x0 + 1, y0 + 1))
+            } }
+            func psnr(_ value: (Int) -> Double) -> Double {
+                var squared = 0.0
+                var count = 0
+                for y in 8..<Self.height - 8 { for x in 8..<Self.width - 8 {
+                    let error = value(y * Self.width + x) - Double(truth[k][y * Self.width + x])
+                    squared += error * error
+                    count += 1
+                } }
+                return 10 * log10(255 * 255 / max(squared / Double(count), 1e-10))
+            }
+            let (flow, warp) = (psnr { Double(made[k][$0]) }, psnr { ideal[$0].rounded() })
+            #expect(flow >= warp - 1, "\(motion), frame \(k): flow \(flow) dB, the ideal warp \(warp) dB")
+        }
+    }
+}
