@@ -5,7 +5,7 @@ import ScaleVideo
 /// quality and speed, and HDR.
 struct VideoOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
-        "How output frames are made: nearest (each shows one source frame: sharp, but slow motion steps), blend (slow motion crossfades from each frame into the next; fast motion averages the frames each output frame spans, like a long exposure), flow (slow motion shows motion-compensated in-between pictures, made along the optical flow both ways between frames; fast motion as blend; without alpha).",
+        "How output frames are made: nearest (each shows one source frame: sharp, but slow motion steps), blend (slow motion crossfades from each frame into the next; fast motion averages the frames each output frame spans, like a long exposure), flow (slow motion shows motion-compensated in-between pictures, made along the optical flow both ways between frames, falling back to the crossfade where the flow is unsure, and the nearer frame at a cut; fast motion as blend; without alpha).",
         valueName: "mode"))
     var motion: Motion = .nearest
 
