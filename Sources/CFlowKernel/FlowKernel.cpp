@@ -51,8 +51,9 @@ constexpr int smallWidth = 640;
 /// preset then works down to half the grid). On the held-out measure a 720p
 /// picture's flow on a quarter-width grid was within 0.2 dB of a half-width
 /// one's on three scenes of four (0.9 dB below on a finely detailed pan, at
-/// 43.6 dB), at a third of the cost; on real footage 640 samples wide
-/// (bench/footage), the full-size flow gained 0.1 to 0.4 dB over the halved one.
+/// 43.6 dB), at a third of the cost; on the four clips of real footage 640
+/// samples wide in bench/footage, the full-size flow gained 0.08 to 0.77 dB
+/// over the halved one.
 int divisorFor(int width) {
     if (width <= smallWidth) return 1;
     int divisor = 1;
@@ -87,12 +88,13 @@ cv::Mat pointedAt(const cv::Mat &flow) {
 }
 
 /// How much each pixel of the picture `there` starts from is seen in the
-/// other: 1 where following `there` and then `back` returns near the start,
-/// falling to 0 as the round trip's error grows past what the motion allows
-/// (Sundaram, Brox and Keutzer's test, softened).
-cv::Mat seen(const cv::Mat &there, const cv::Mat &back) {
+/// other: 1 where following `there` (whose points go to `thereAt`,
+/// pointedAt(there)) and then `back` returns near the start, falling to 0
+/// as the round trip's error grows past what the motion allows (Sundaram,
+/// Brox and Keutzer's test, softened).
+cv::Mat seen(const cv::Mat &there, const cv::Mat &thereAt, const cv::Mat &back) {
     cv::Mat returned;
-    cv::remap(back, returned, pointedAt(there), cv::noArray(), cv::INTER_LINEAR, cv::BORDER_REPLICATE);
+    cv::remap(back, returned, thereAt, cv::noArray(), cv::INTER_LINEAR, cv::BORDER_REPLICATE);
     cv::Mat weight(there.size(), CV_32FC1);
     for (int y = 0; y < there.rows; y++) {
         const cv::Vec2f *f = there.ptr<cv::Vec2f>(y);
@@ -119,10 +121,11 @@ cv::Mat seen(const cv::Mat &there, const cv::Mat &back) {
 /// average; within a shot nothing lost more than 10% (a hand sweeping
 /// across tree.avi close to the camera). The cut least clear, from a black
 /// frame into Megamind's first shot, lost 21%, 40% seen, 30.3 levels off.
-bool isCut(const cv::Mat &gridA, const cv::Mat &gridB, const cv::Mat &forward, const cv::Mat &seenA, const cv::Mat &seenB) {
+/// `forwardAt` is pointedAt of the flow a→b.
+bool isCut(const cv::Mat &gridA, const cv::Mat &gridB, const cv::Mat &forwardAt, const cv::Mat &seenA, const cv::Mat &seenB) {
     constexpr double mismatch = 24, unseen = 0.5, share = 0.2, inconsistent = 0.35, offAverage = 30;
     cv::Mat found;
-    cv::remap(gridB, found, pointedAt(forward), cv::noArray(), cv::INTER_LINEAR, cv::BORDER_REPLICATE);
+    cv::remap(gridB, found, forwardAt, cv::noArray(), cv::INTER_LINEAR, cv::BORDER_REPLICATE);
     long lost = 0;
     double off = 0;
     for (int y = 0; y < gridA.rows; y++) {
@@ -241,9 +244,10 @@ extern "C" int sv_flow_prepare(sv_flow *flow, const uint8_t *const a[3], const i
         });
         flow->forward = found[0];
         flow->backward = found[1];
-        flow->seenA = seen(flow->forward, flow->backward);
-        flow->seenB = seen(flow->backward, flow->forward);
-        flow->cut = isCut(gridA, gridB, flow->forward, flow->seenA, flow->seenB);
+        const cv::Mat forwardAt = pointedAt(flow->forward);
+        flow->seenA = seen(flow->forward, forwardAt, flow->backward);
+        flow->seenB = seen(flow->backward, pointedAt(flow->backward), flow->forward);
+        flow->cut = isCut(gridA, gridB, forwardAt, flow->seenA, flow->seenB);
         return 0;
     } catch (...) {
         return -1;

@@ -9,11 +9,13 @@ extern "C" {
 
 /// Motion-compensated in-between pictures (SPEC §9 --motion flow): dense
 /// optical flow both ways between two pictures (OpenCV's DIS, on luma, on a
-/// grid under 640 samples wide: the picture halved as often as that takes),
+/// picture up to 640 samples wide at full size, a wider one on a grid halved
+/// until it is under 640 samples wide),
 /// both warped to the instant wanted, and blended by how far
 /// the instant is from each, each picture's weight taken down where
 /// forward-backward consistency says what it shows is hidden in the other;
-/// what stands still in both is shown as it stands.
+/// taken towards the crossfade where the warped pictures disagree more than
+/// the two pictures do, and what stands still in both shown as it stands.
 typedef struct sv_flow sv_flow;
 
 /// A kernel for planar pictures `width` x `height` with chroma subsampled by

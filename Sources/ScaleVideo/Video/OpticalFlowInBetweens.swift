@@ -1,10 +1,12 @@
 /// `--motion flow`: in-between pictures of scale-video's own (the C++
 /// FlowKernel over OpenCV, loaded as FlowLibrary): dense optical flow both
-/// ways between the two pictures around the instant (DIS, on luma, on a grid
-/// under 640 samples wide), both warped to it and blended by their distance
-/// from it, each picture's part taken down where forward-backward consistency
-/// says what it shows is hidden in the other, and what stands still in both
-/// shown as it stands. Across a cut (the kernel finds most of the first
+/// ways between the two pictures around the instant (DIS, on luma, at full
+/// size up to 640 samples wide, else on a grid under 640 samples wide), both
+/// warped to it and blended by their distance from it, each picture's part
+/// taken down where forward-backward consistency says what it shows is
+/// hidden in the other; taken towards the crossfade where the warped
+/// pictures disagree more than the two pictures do, and what stands still in
+/// both shown as it stands. Across a cut (the kernel finds most of the first
 /// picture neither in the second nor matched there) no in-between is made:
 /// the nearer picture is shown, the later one halfway. The flows of a pair are
 /// computed once for all the pictures made between them; only the pair in
