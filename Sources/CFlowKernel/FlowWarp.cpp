@@ -2,6 +2,7 @@
 
 #include <opencv2/core.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -189,6 +190,9 @@ void warp(const cv::Mat &toBoth, const cv::Mat &a, const cv::Mat &b, cv::Mat &ou
                          a.cols,       a.rows,                toBoth.cols, rows.data(),                columnIndex.data(),
                          columnFraction.data(), sx, sy, 0.5f * sx - 0.5f, 0.5f * sy - 0.5f};
     static const bool avx2 = __builtin_cpu_supports("avx2");
+    // A few runs of rows for each thread, not a run for each row: a run
+    // makes its own scratch rows and widens the grid rows it starts on.
+    const double runs = 4.0 * std::max(1, cv::getNumThreads());
     cv::parallel_for_(cv::Range(0, output.rows), [&](const cv::Range &range) {
         Scratch scratch(toBoth.cols, output.cols);
         if (avx2) {
@@ -196,7 +200,7 @@ void warp(const cv::Mat &toBoth, const cv::Mat &a, const cv::Mat &b, cv::Mat &ou
         } else {
             warpRows(w, scratch, output, apart, range);
         }
-    });
+    }, runs);
 }
 
 }  // namespace
