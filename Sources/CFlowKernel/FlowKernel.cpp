@@ -1,5 +1,6 @@
 #include "FlowKernel.h"
 
+#include "FlowFallBack.hpp"
 #include "FlowWarp.hpp"
 
 #include <opencv2/core.hpp>
@@ -26,10 +27,9 @@ struct sv_flow {
     /// and a's part of the mix (sv::gridChannels floats: ax, ay, bx, by,
     /// part; kept from one picture to the next).
     cv::Mat toBoth;
-    /// For each sample of a plane of the output, how far apart the two
-    /// warped pictures are there, then around it; and fallBack's planes
-    /// (kept as toBoth is).
-    cv::Mat apart, scratch[4];
+    /// For each sample of each plane of the output, how far apart the two
+    /// warped pictures are there (kept as toBoth is).
+    cv::Mat apart[3];
     /// The prepared pair is a cut: b does not show what a shows.
     bool cut;
 };
@@ -140,45 +140,6 @@ bool isCut(const cv::Mat &gridA, const cv::Mat &gridB, const cv::Mat &forwardAt,
     const double points = double(gridA.total());
     const double seenShare = (cv::mean(seenA)[0] + cv::mean(seenB)[0]) / 2;
     return double(lost) >= share * points && (seenShare < inconsistent || off / points > offAverage);
-}
-
-/// Takes the plane `output` (a's and b's, `t` of the way to b) towards
-/// the two pictures' own mix at each sample's place (what a crossfade
-/// shows) as far as the flow is less sure there than standing still would
-/// be. `apart` is how far apart the two warped pictures were; standing
-/// still, how far apart a and b are; each taken around the sample. Where a
-/// and b agree (what stands still) and the warped pictures agree less, the
-/// sample is their mix alone, so that a flow spread around a moving object
-/// leaves no halo on a still background. Elsewhere the mix takes
-/// apart / (apart + still + 4 grey levels) of the sample: where the flow
-/// fails, as it does on fast objects close to the camera, its pictures
-/// disagree and the sample falls back to the crossfade, which errs less
-/// than a wrong warp. `one` is a grey level in the plane's samples.
-template <typename T>
-void fallBack(const cv::Mat &a, const cv::Mat &b, float t, float one, cv::Mat (&scratch)[4], cv::Mat &apart, cv::Mat &output) {
-    const float agree = 3 * one, clearly = 2 * one, doubt = 4 * one;
-    cv::Mat &still = scratch[0], &stillNear = scratch[1], &stillAround = scratch[2], &apartNear = scratch[3];
-    cv::absdiff(a, b, still);
-    still.convertTo(still, CV_32F);
-    // Standing still is told close by, so that a moving object's edge
-    // keeps its own place; the doubt is taken over a wider area.
-    cv::blur(still, stillNear, cv::Size(5, 5));
-    cv::blur(apart, apartNear, cv::Size(5, 5));
-    cv::blur(still, stillAround, cv::Size(15, 15));
-    cv::blur(apart, apart, cv::Size(15, 15));
-    cv::parallel_for_(cv::Range(0, output.rows), [&](const cv::Range &range) {
-        for (int y = range.start; y < range.end; y++) {
-            const T *pa = a.ptr<T>(y), *pb = b.ptr<T>(y);
-            const float *sn = stillNear.ptr<float>(y), *dn = apartNear.ptr<float>(y);
-            const float *s = stillAround.ptr<float>(y), *d = apart.ptr<float>(y);
-            T *o = output.ptr<T>(y);
-            for (int x = 0; x < output.cols; x++) {
-                const float mix = float(pa[x]) + t * (float(pb[x]) - float(pa[x]));
-                const float part = sn[x] <= agree && sn[x] + clearly < dn[x] ? 1 : d[x] / (d[x] + s[x] + doubt);
-                o[x] = T(float(o[x]) + part * (mix - float(o[x])) + 0.5f);
-            }
-        }
-    });
 }
 
 }  // namespace
@@ -295,13 +256,8 @@ extern "C" int sv_flow_interpolate(sv_flow *flow, double weight, uint8_t *const 
         });
         for (int plane = 0; plane < 3; plane++) {
             cv::Mat output(planeSize(flow, plane), matType(flow), out[plane], size_t(outStride[plane]));
-            sv::warpPlane(flow->toBoth, flow->a[plane], flow->b[plane], output, flow->apart);
-            const float one = float(1 << (flow->depth - 8));
-            if (flow->bytes == 1) {
-                fallBack<uint8_t>(flow->a[plane], flow->b[plane], t, one, flow->scratch, flow->apart, output);
-            } else {
-                fallBack<uint16_t>(flow->a[plane], flow->b[plane], t, one, flow->scratch, flow->apart, output);
-            }
+            sv::warpPlane(flow->toBoth, flow->a[plane], flow->b[plane], output, flow->apart[plane]);
+            sv::fallBack(flow->a[plane], flow->b[plane], flow->apart[plane], t, float(1 << (flow->depth - 8)), output);
         }
         return 0;
     } catch (...) {

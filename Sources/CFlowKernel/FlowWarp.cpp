@@ -121,7 +121,7 @@ __attribute__((target("avx2"))) inline void gatherWords(const PlaneWarp<T> &w, c
 /// linearly and mixed. Fetching apart from the arithmetic keeps the
 /// arithmetic in loops the compiler makes vector code of.
 template <typename T, typename Fetch>
-__attribute__((always_inline)) inline void warpRow(const PlaneWarp<T> &w, Scratch &s, int y, T *o, float *apart, int cols, Fetch fetch) {
+__attribute__((always_inline)) inline void warpRow(const PlaneWarp<T> &w, Scratch &s, int y, T *o, int32_t *apart, int cols, Fetch fetch) {
     const Tap row = w.rows[y];
     const size_t run = size_t(cols) * gridChannels;
     float *halves[2] = {s.wide.data(), s.wide.data() + run};
@@ -157,7 +157,7 @@ __attribute__((always_inline)) inline void warpRow(const PlaneWarp<T> &w, Scratc
         const float upperB = v4[x] + fxb[x] * (v5[x] - v4[x]), lowerB = v6[x] + fxb[x] * (v7[x] - v6[x]);
         const float va = upperA + fya[x] * (lowerA - upperA), vb = upperB + fyb[x] * (lowerB - upperB);
         o[x] = T(vb + part[x] * (va - vb) + 0.5f);
-        apart[x] = std::abs(va - vb);
+        apart[x] = int32_t(std::abs(va - vb) * float(apartUnits) + 0.5f);
     }
 }
 
@@ -166,7 +166,7 @@ void warpRows(const PlaneWarp<T> &w, Scratch &s, cv::Mat &output, cv::Mat &apart
     auto fetch = [](const PlaneWarp<T> &w, const int *oa, const int *ob, float *near, int cols) {
         fetchWords(w, oa, ob, near, cols, cols);
     };
-    for (int y = range.start; y < range.end; y++) warpRow(w, s, y, output.ptr<T>(y), apart.ptr<float>(y), output.cols, fetch);
+    for (int y = range.start; y < range.end; y++) warpRow(w, s, y, output.ptr<T>(y), apart.ptr<int32_t>(y), output.cols, fetch);
 }
 
 /// warpRows in AVX2: the same arithmetic eight samples at a time, and the
@@ -176,7 +176,7 @@ __attribute__((target("avx2"))) void warpRowsAVX2(const PlaneWarp<T> &w, Scratch
                                                   const cv::Range &range) {
     auto fetch = [](const PlaneWarp<T> &w, const int *oa, const int *ob, float *near, int cols)
                      __attribute__((target("avx2"))) { gatherWords(w, oa, ob, near, cols); };
-    for (int y = range.start; y < range.end; y++) warpRow(w, s, y, output.ptr<T>(y), apart.ptr<float>(y), output.cols, fetch);
+    for (int y = range.start; y < range.end; y++) warpRow(w, s, y, output.ptr<T>(y), apart.ptr<int32_t>(y), output.cols, fetch);
 }
 
 template <typename T>
@@ -206,7 +206,7 @@ void warp(const cv::Mat &toBoth, const cv::Mat &a, const cv::Mat &b, cv::Mat &ou
 }  // namespace
 
 void warpPlane(const cv::Mat &toBoth, const cv::Mat &a, const cv::Mat &b, cv::Mat &output, cv::Mat &apart) {
-    apart.create(output.size(), CV_32FC1);
+    apart.create(output.size(), CV_32SC1);
     if (output.depth() == CV_8U) {
         warp<uint8_t>(toBoth, a, b, output, apart);
     } else {
