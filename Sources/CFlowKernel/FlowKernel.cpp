@@ -1,6 +1,7 @@
 #include "FlowKernel.h"
 
 #include "FlowFallBack.hpp"
+#include "FlowProjection.hpp"
 #include "FlowWarp.hpp"
 
 #include <opencv2/core.hpp>
@@ -27,6 +28,8 @@ struct sv_flow {
     /// and a's part of the mix (sv::gridChannels floats: ax, ay, bx, by,
     /// part; kept from one picture to the next).
     cv::Mat toBoth;
+    /// The motion at the output instant (kept as toBoth is).
+    sv::Projection projection;
     /// For each sample of each plane of the output, how far apart the two
     /// warped pictures are there (kept as toBoth is).
     cv::Mat apart[3];
@@ -231,20 +234,25 @@ inline float sampleAt(const cv::Mat &grid, float x, float y) {
 extern "C" int sv_flow_interpolate(sv_flow *flow, double weight, uint8_t *const out[3], const int outStride[3]) {
     try {
         const float t = float(weight);
-        // Where the output instant's grid point is in a and in b, from the two
-        // flows there (the linear-motion estimate of Jiang et al.'s Super
-        // SloMo), and each picture's part: its distance from the instant,
-        // taken down where what it shows there is hidden in the other.
+        // Where the output instant's grid point is in a and in b: along the
+        // motion the two pictures' points carried to the instant give it, or,
+        // where none landed, along the two flows at the grid point itself
+        // (the linear-motion estimate of Jiang et al.'s Super SloMo); and
+        // each picture's part: its distance from the instant, taken down
+        // where what it shows there is hidden in the other.
+        sv::project(flow->forward, flow->backward, flow->seenA, flow->seenB, t, flow->projection);
         const cv::Size grid = flow->forward.size();
         flow->toBoth.create(grid, CV_32FC(sv::gridChannels));
         cv::parallel_for_(cv::Range(0, grid.height), [&](const cv::Range &range) {
             for (int y = range.start; y < range.end; y++) {
                 const cv::Vec2f *f = flow->forward.ptr<cv::Vec2f>(y);
                 const cv::Vec2f *g = flow->backward.ptr<cv::Vec2f>(y);
+                const cv::Vec2f *motion = flow->projection.motion.ptr<cv::Vec2f>(y);
+                const uint8_t *landed = flow->projection.landed.ptr<uint8_t>(y);
                 float *m = flow->toBoth.ptr<float>(y);
                 for (int x = 0; x < grid.width; x++, m += sv::gridChannels) {
-                    const cv::Vec2f fa = -(1 - t) * t * f[x] + t * t * g[x];
-                    const cv::Vec2f fb = (1 - t) * (1 - t) * f[x] - t * (1 - t) * g[x];
+                    const cv::Vec2f fa = landed[x] ? cv::Vec2f(-t * motion[x]) : cv::Vec2f(-(1 - t) * t * f[x] + t * t * g[x]);
+                    const cv::Vec2f fb = landed[x] ? cv::Vec2f((1 - t) * motion[x]) : cv::Vec2f((1 - t) * (1 - t) * f[x] - t * (1 - t) * g[x]);
                     m[0] = float(x) + fa[0];
                     m[1] = float(y) + fa[1];
                     m[2] = float(x) + fb[0];

@@ -1,0 +1,38 @@
+#ifndef FLOW_PROJECTION_HPP
+#define FLOW_PROJECTION_HPP
+
+#include <opencv2/core.hpp>
+
+namespace sv {
+
+/// The motion at the output instant, found by carrying each picture's points
+/// along their own flow (kept from one picture to the next).
+struct Projection {
+    /// a's points carried t of the way along the flow a→b, and b's 1 − t of
+    /// the way along b→a: the motion a→b each grid point got from the point
+    /// that landed there, and how much that point is seen in the other
+    /// picture (−1 where none landed).
+    cv::Mat carried[2], seen[2];
+    /// The motion a→b at each grid point of the instant (where `landed`).
+    cv::Mat motion;
+    /// Whether a point of either picture landed at the grid point (8-bit).
+    cv::Mat landed;
+};
+
+/// Carries each point of a `t` of the way along `forward` (the flow a→b) and
+/// each point of b 1 − t of the way along `backward` (b→a), each to the four
+/// grid points around where it lands. A grid point keeps the motion of the
+/// point landing there that is seen most in the other picture (`seenA`,
+/// `seenB`; of points seen alike, the one landing closest): where a moving
+/// object covers or uncovers what is behind it, the object's motion holds
+/// where the object is at the instant, and the background's where the
+/// background is, as the flows found at the grid point itself cannot tell
+/// (Baker et al.'s interpolation, "A Database and Evaluation Methodology
+/// for Optical Flow", 2011). Where the points from a and from b are seen
+/// about alike, within a half, the grid point takes their mean.
+void project(const cv::Mat &forward, const cv::Mat &backward, const cv::Mat &seenA, const cv::Mat &seenB, float t,
+             Projection &projection);
+
+}  // namespace sv
+
+#endif
