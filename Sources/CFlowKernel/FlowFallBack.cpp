@@ -1,7 +1,5 @@
 #include "FlowFallBack.hpp"
 
-#include "FlowWarp.hpp"
-
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
@@ -31,17 +29,22 @@ struct FallBack {
     float t, one;
 };
 
-/// One run's rows of whole numbers: the sums down each column of the
-/// squares around its current row, of standing still (how far apart a and
-/// b are) and of apart, 5 and 15 rows high; a row of them brought out
-/// beyond both edges; the sums of five side by side across it; and the
-/// squares' sums.
+/// One thread's rows of whole numbers (kept from one run to the next): the
+/// sums down each column of the squares around the run's current row, of
+/// standing still (how far apart a and b are) and of apart, 5 and 15 rows
+/// high; a row of them brought out beyond both edges; the sums of five side
+/// by side across it; and the squares' sums.
 struct Rows {
-    int cols;
+    int cols = 0;
     std::vector<int32_t> columns, wide, fives, squares;
-    explicit Rows(int cols)
-        : cols(cols), columns(size_t(cols) * 4), wide(size_t(cols) + 2 * aroundRadius), fives(size_t(cols) + 2 * nearWidth),
-          squares(size_t(cols) * 4) {}
+    /// Rows for a plane `cols` wide, the column sums 0.
+    void fit(int width) {
+        cols = width;
+        columns.assign(size_t(cols) * 4, 0);
+        wide.resize(size_t(cols) + 2 * aroundRadius);
+        fives.resize(size_t(cols) + 2 * nearWidth);
+        squares.resize(size_t(cols) * 4);
+    }
     int32_t *stillNear() { return columns.data(); }
     int32_t *apartNear() { return columns.data() + cols; }
     int32_t *stillAround() { return columns.data() + 2 * cols; }
@@ -56,12 +59,12 @@ __attribute__((always_inline)) inline void slide(const FallBack<T> &f, int in, i
     const int cols = f.output.cols;
     if (in >= 0) {
         const T *__restrict pa = f.a.template ptr<T>(in), *__restrict pb = f.b.template ptr<T>(in);
-        const int32_t *__restrict pd = f.apart.template ptr<int32_t>(in);
+        const uint8_t *__restrict pd = f.apart.template ptr<uint8_t>(in);
         for (int x = 0; x < cols; x++) still[x] += std::abs(int32_t(pa[x]) - int32_t(pb[x])), apart[x] += pd[x];
     }
     if (out >= 0) {
         const T *__restrict pa = f.a.template ptr<T>(out), *__restrict pb = f.b.template ptr<T>(out);
-        const int32_t *__restrict pd = f.apart.template ptr<int32_t>(out);
+        const uint8_t *__restrict pd = f.apart.template ptr<uint8_t>(out);
         for (int x = 0; x < cols; x++) still[x] -= std::abs(int32_t(pa[x]) - int32_t(pb[x])), apart[x] -= pd[x];
     }
 }
@@ -89,7 +92,8 @@ __attribute__((always_inline)) inline void across(Rows &r, const int32_t *__rest
 template <typename T>
 __attribute__((always_inline)) inline void fallBackRows(const FallBack<T> &f, const cv::Range &range) {
     const int cols = f.output.cols, rows = f.output.rows;
-    Rows r(cols);
+    thread_local Rows r;
+    r.fit(cols);
     for (int k = -aroundRadius; k <= aroundRadius; k++) {
         const int y = reflect(range.start + k, rows);
         slide(f, y, -1, r.stillAround(), r.apartAround());
@@ -97,7 +101,8 @@ __attribute__((always_inline)) inline void fallBackRows(const FallBack<T> &f, co
     }
     const float agree = 3 * f.one, clearly = 2 * f.one, doubt = 4 * f.one, t = f.t;
     const float nearArea = float(nearWidth * nearWidth), aroundArea = 9 * nearArea;
-    const float nearApart = nearArea * float(apartUnits), aroundApart = aroundArea * float(apartUnits);
+    // Apart is in grey levels, standing still in samples.
+    const float nearApart = nearArea / f.one, aroundApart = aroundArea / f.one;
     int32_t *stillNear = r.squares.data(), *apartNear = stillNear + cols, *stillAround = apartNear + cols,
             *apartAround = stillAround + cols;
     for (int y = range.start; y < range.end; y++) {

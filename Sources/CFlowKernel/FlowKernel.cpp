@@ -30,9 +30,10 @@ struct sv_flow {
     cv::Mat toBoth;
     /// The motion at the output instant (kept as toBoth is).
     sv::Projection projection;
-    /// For each sample of each plane of the output, how far apart the two
-    /// warped pictures are there (kept as toBoth is).
-    cv::Mat apart[3];
+    /// For each sample of a plane of the output, how far apart the two
+    /// warped pictures are there: the corner of a luma-sized plane (kept
+    /// as toBoth is).
+    cv::Mat apart;
     /// The prepared pair is a cut: b does not show what a shows.
     bool cut;
 };
@@ -255,12 +256,12 @@ extern "C" int sv_flow_interpolate(sv_flow *flow, double weight, uint8_t *const 
             for (int y = range.start; y < range.end; y++) {
                 const cv::Vec2f *f = flow->forward.ptr<cv::Vec2f>(y);
                 const cv::Vec2f *g = flow->backward.ptr<cv::Vec2f>(y);
-                const cv::Vec2f *motion = flow->projection.motion.ptr<cv::Vec2f>(y);
-                const uint8_t *landed = flow->projection.landed.ptr<uint8_t>(y);
                 float *m = flow->toBoth.ptr<float>(y);
                 for (int x = 0; x < grid.width; x++, m += sv::gridChannels) {
-                    const cv::Vec2f fa = landed[x] ? cv::Vec2f(-t * motion[x]) : cv::Vec2f(-(1 - t) * t * f[x] + t * t * g[x]);
-                    const cv::Vec2f fb = landed[x] ? cv::Vec2f((1 - t) * motion[x]) : cv::Vec2f((1 - t) * (1 - t) * f[x] - t * (1 - t) * g[x]);
+                    cv::Vec2f motion;
+                    const bool landed = flow->projection.motion(x, y, motion);
+                    const cv::Vec2f fa = landed ? cv::Vec2f(-t * motion) : cv::Vec2f(-(1 - t) * t * f[x] + t * t * g[x]);
+                    const cv::Vec2f fb = landed ? cv::Vec2f((1 - t) * motion) : cv::Vec2f((1 - t) * (1 - t) * f[x] - t * (1 - t) * g[x]);
                     m[0] = float(x) + fa[0];
                     m[1] = float(y) + fa[1];
                     m[2] = float(x) + fb[0];
@@ -272,8 +273,11 @@ extern "C" int sv_flow_interpolate(sv_flow *flow, double weight, uint8_t *const 
         });
         for (int plane = 0; plane < 3; plane++) {
             cv::Mat output(planeSize(flow, plane), matType(flow), out[plane], size_t(outStride[plane]));
-            sv::warpPlane(flow->toBoth, flow->a[plane], flow->b[plane], output, flow->apart[plane]);
-            sv::fallBack(flow->a[plane], flow->b[plane], flow->apart[plane], t, float(1 << (flow->depth - 8)), output);
+            const float one = float(1 << (flow->depth - 8));
+            flow->apart.create(planeSize(flow, 0), CV_8UC1);
+            cv::Mat apart = flow->apart(cv::Rect(cv::Point(0, 0), output.size()));
+            sv::warpPlane(flow->toBoth, flow->a[plane], flow->b[plane], one, output, apart);
+            sv::fallBack(flow->a[plane], flow->b[plane], apart, t, one, output);
         }
         return 0;
     } catch (...) {

@@ -1,7 +1,6 @@
 #include "FlowProjection.hpp"
 
 #include <cmath>
-#include <cstdint>
 
 namespace sv {
 namespace {
@@ -54,23 +53,18 @@ void project(const cv::Mat &forward, const cv::Mat &backward, const cv::Mat &see
             }
         }
     });
-    projection.motion.create(forward.size(), CV_32FC2);
-    projection.landed.create(forward.size(), CV_8UC1);
-    for (int y = 0; y < forward.rows; y++) {
-        const cv::Vec2f *fromA = projection.carried[0].ptr<cv::Vec2f>(y), *fromB = projection.carried[1].ptr<cv::Vec2f>(y);
-        const float *seenFromA = projection.seen[0].ptr<float>(y), *seenFromB = projection.seen[1].ptr<float>(y);
-        cv::Vec2f *motion = projection.motion.ptr<cv::Vec2f>(y);
-        uint8_t *landed = projection.landed.ptr<uint8_t>(y);
-        for (int x = 0; x < forward.cols; x++) {
-            const float sa = seenFromA[x], sb = seenFromB[x];
-            landed[x] = sa >= 0 || sb >= 0;
-            if (sa >= 0 && sb >= 0 && std::abs(sa - sb) <= alike) {
-                motion[x] = 0.5f * (fromA[x] + fromB[x]);
-            } else if (landed[x]) {
-                motion[x] = sa > sb ? fromA[x] : fromB[x];
-            }
-        }
+}
+
+bool Projection::motion(int x, int y, cv::Vec2f &motion) const {
+    const float fromA = seen[0].ptr<float>(y)[x], fromB = seen[1].ptr<float>(y)[x];
+    if (fromA < 0 && fromB < 0) return false;
+    const cv::Vec2f &a = carried[0].ptr<cv::Vec2f>(y)[x], &b = carried[1].ptr<cv::Vec2f>(y)[x];
+    if (fromA >= 0 && fromB >= 0 && std::abs(fromA - fromB) <= alike) {
+        motion = 0.5f * (a + b);
+    } else {
+        motion = fromA > fromB ? a : b;
     }
+    return true;
 }
 
 }  // namespace sv

@@ -5,18 +5,18 @@
 
 namespace sv {
 
-/// The motion at the output instant, found by carrying each picture's points
-/// along their own flow (kept from one picture to the next).
+/// Each picture's points carried to the output instant along their own
+/// flow (kept from one picture to the next): a's t of the way along the flow
+/// a→b, and b's 1 − t of the way along b→a. `carried` is the motion a→b
+/// each grid point got from the point that landed there, and `seen` how
+/// much that point is seen in the other picture (−1 where none landed).
 struct Projection {
-    /// a's points carried t of the way along the flow a→b, and b's 1 − t of
-    /// the way along b→a: the motion a→b each grid point got from the point
-    /// that landed there, and how much that point is seen in the other
-    /// picture (−1 where none landed).
     cv::Mat carried[2], seen[2];
-    /// The motion a→b at each grid point of the instant (where `landed`).
-    cv::Mat motion;
-    /// Whether a point of either picture landed at the grid point (8-bit).
-    cv::Mat landed;
+    /// The motion a→b at the grid point (`x`, `y`) of the instant, and
+    /// whether a point of either picture landed there: where the points
+    /// from a and from b are seen about alike, within a half, their mean;
+    /// else the one seen most.
+    bool motion(int x, int y, cv::Vec2f &motion) const;
 };
 
 /// Carries each point of a `t` of the way along `forward` (the flow a→b) and
@@ -28,8 +28,7 @@ struct Projection {
 /// where the object is at the instant, and the background's where the
 /// background is, as the flows found at the grid point itself cannot tell
 /// (Baker et al.'s interpolation, "A Database and Evaluation Methodology
-/// for Optical Flow", 2011). Where the points from a and from b are seen
-/// about alike, within a half, the grid point takes their mean.
+/// for Optical Flow", 2011).
 void project(const cv::Mat &forward, const cv::Mat &backward, const cv::Mat &seenA, const cv::Mat &seenB, float t,
              Projection &projection);
 

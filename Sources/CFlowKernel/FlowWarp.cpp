@@ -39,17 +39,29 @@ struct PlaneWarp {
     const float *columnFraction;
     /// From the grid's positions to the plane's: x · sx + ox, y · sy + oy.
     float sx, sy, ox, oy;
+    /// Grey levels a sample.
+    float levels;
 };
 
-/// One thread's rows of floats, and which grid rows it last widened.
+/// One thread's rows of floats (kept from one run to the next, so that
+/// they are not made again for every run), and which grid rows it last
+/// widened.
 struct Scratch {
     std::vector<float> points, wide, at, fractions, near;
     std::vector<int> offsetA, offsetB;
     /// The grid rows the two halves of `wide` hold, -1 for none.
     int held[2] = {-1, -1};
-    Scratch(int gridCols, int cols)
-        : points(size_t(gridCols) * gridChannels), wide(size_t(cols) * gridChannels * 2), at(size_t(cols) * gridChannels),
-          fractions(size_t(cols) * 4), near(size_t(cols) * 8), offsetA(cols), offsetB(cols) {}
+    /// Rows for a plane `cols` wide on a grid `gridCols` wide, none widened.
+    void fit(int gridCols, int cols) {
+        points.resize(size_t(gridCols) * gridChannels);
+        wide.resize(size_t(cols) * gridChannels * 2);
+        at.resize(size_t(cols) * gridChannels);
+        fractions.resize(size_t(cols) * 4);
+        near.resize(size_t(cols) * 8);
+        offsetA.resize(cols);
+        offsetB.resize(cols);
+        held[0] = held[1] = -1;
+    }
 };
 
 /// Grid row `index` brought to the plane's width (linearly between its
@@ -121,7 +133,7 @@ __attribute__((target("avx2"))) inline void gatherWords(const PlaneWarp<T> &w, c
 /// linearly and mixed. Fetching apart from the arithmetic keeps the
 /// arithmetic in loops the compiler makes vector code of.
 template <typename T, typename Fetch>
-__attribute__((always_inline)) inline void warpRow(const PlaneWarp<T> &w, Scratch &s, int y, T *o, int32_t *apart, int cols, Fetch fetch) {
+__attribute__((always_inline)) inline void warpRow(const PlaneWarp<T> &w, Scratch &s, int y, T *o, uint8_t *apart, int cols, Fetch fetch) {
     const Tap row = w.rows[y];
     const size_t run = size_t(cols) * gridChannels;
     float *halves[2] = {s.wide.data(), s.wide.data() + run};
@@ -157,7 +169,7 @@ __attribute__((always_inline)) inline void warpRow(const PlaneWarp<T> &w, Scratc
         const float upperB = v4[x] + fxb[x] * (v5[x] - v4[x]), lowerB = v6[x] + fxb[x] * (v7[x] - v6[x]);
         const float va = upperA + fya[x] * (lowerA - upperA), vb = upperB + fyb[x] * (lowerB - upperB);
         o[x] = T(vb + part[x] * (va - vb) + 0.5f);
-        apart[x] = int32_t(std::abs(va - vb) * float(apartUnits) + 0.5f);
+        apart[x] = uint8_t(std::min(std::abs(va - vb) * w.levels + 0.5f, 255.0f));
     }
 }
 
@@ -166,7 +178,7 @@ void warpRows(const PlaneWarp<T> &w, Scratch &s, cv::Mat &output, cv::Mat &apart
     auto fetch = [](const PlaneWarp<T> &w, const int *oa, const int *ob, float *near, int cols) {
         fetchWords(w, oa, ob, near, cols, cols);
     };
-    for (int y = range.start; y < range.end; y++) warpRow(w, s, y, output.ptr<T>(y), apart.ptr<int32_t>(y), output.cols, fetch);
+    for (int y = range.start; y < range.end; y++) warpRow(w, s, y, output.ptr<T>(y), apart.ptr<uint8_t>(y), output.cols, fetch);
 }
 
 /// warpRows in AVX2: the same arithmetic eight samples at a time, and the
@@ -176,11 +188,11 @@ __attribute__((target("avx2"))) void warpRowsAVX2(const PlaneWarp<T> &w, Scratch
                                                   const cv::Range &range) {
     auto fetch = [](const PlaneWarp<T> &w, const int *oa, const int *ob, float *near, int cols)
                      __attribute__((target("avx2"))) { gatherWords(w, oa, ob, near, cols); };
-    for (int y = range.start; y < range.end; y++) warpRow(w, s, y, output.ptr<T>(y), apart.ptr<int32_t>(y), output.cols, fetch);
+    for (int y = range.start; y < range.end; y++) warpRow(w, s, y, output.ptr<T>(y), apart.ptr<uint8_t>(y), output.cols, fetch);
 }
 
 template <typename T>
-void warp(const cv::Mat &toBoth, const cv::Mat &a, const cv::Mat &b, cv::Mat &output, cv::Mat &apart) {
+void warp(const cv::Mat &toBoth, const cv::Mat &a, const cv::Mat &b, float one, cv::Mat &output, cv::Mat &apart) {
     const std::vector<Tap> columns = taps(output.cols, toBoth.cols), rows = taps(output.rows, toBoth.rows);
     std::vector<int> columnIndex(columns.size());
     std::vector<float> columnFraction(columns.size());
@@ -188,13 +200,14 @@ void warp(const cv::Mat &toBoth, const cv::Mat &a, const cv::Mat &b, cv::Mat &ou
     const float sx = float(output.cols) / float(toBoth.cols), sy = float(output.rows) / float(toBoth.rows);
     const PlaneWarp<T> w{&toBoth,      a.ptr<T>(0),           b.ptr<T>(0), int(a.step[0] / sizeof(T)), int(b.step[0] / sizeof(T)),
                          a.cols,       a.rows,                toBoth.cols, rows.data(),                columnIndex.data(),
-                         columnFraction.data(), sx, sy, 0.5f * sx - 0.5f, 0.5f * sy - 0.5f};
+                         columnFraction.data(), sx, sy, 0.5f * sx - 0.5f, 0.5f * sy - 0.5f, 1 / one};
     static const bool avx2 = __builtin_cpu_supports("avx2");
     // A few runs of rows for each thread, not a run for each row: a run
     // makes its own scratch rows and widens the grid rows it starts on.
     const double runs = 4.0 * std::max(1, cv::getNumThreads());
     cv::parallel_for_(cv::Range(0, output.rows), [&](const cv::Range &range) {
-        Scratch scratch(toBoth.cols, output.cols);
+        thread_local Scratch scratch;
+        scratch.fit(toBoth.cols, output.cols);
         if (avx2) {
             warpRowsAVX2(w, scratch, output, apart, range);
         } else {
@@ -205,12 +218,12 @@ void warp(const cv::Mat &toBoth, const cv::Mat &a, const cv::Mat &b, cv::Mat &ou
 
 }  // namespace
 
-void warpPlane(const cv::Mat &toBoth, const cv::Mat &a, const cv::Mat &b, cv::Mat &output, cv::Mat &apart) {
-    apart.create(output.size(), CV_32SC1);
+void warpPlane(const cv::Mat &toBoth, const cv::Mat &a, const cv::Mat &b, float one, cv::Mat &output, cv::Mat &apart) {
+    apart.create(output.size(), CV_8UC1);
     if (output.depth() == CV_8U) {
-        warp<uint8_t>(toBoth, a, b, output, apart);
+        warp<uint8_t>(toBoth, a, b, one, output, apart);
     } else {
-        warp<uint16_t>(toBoth, a, b, output, apart);
+        warp<uint16_t>(toBoth, a, b, one, output, apart);
     }
 }
 

@@ -26,19 +26,15 @@ inline Tap tapAt(float p, int count) {
     return Tap{index, p - float(index)};
 }
 
-/// How finely warpPlane tells how far apart the two pictures are: in
-/// sixteenths of a sample, so that sums over 15x15 samples of 16-bit
-/// pictures stay within 32 bits.
-constexpr int apartUnits = 16;
-
 /// Writes `output`, a plane of the picture at the output instant: each
 /// sample the mix of a's and b's planes (8 or 16-bit, the output's size)
 /// at the positions `toBoth` (a grid of `gridChannels` floats a point, in
 /// the grid's units) gives, between its points linearly; and `apart`, how
-/// far apart the two pictures' values were at each sample (in apartUnits
-/// of a sample, rounded; 32-bit, made the output's size). Both planes must have a spare row below them: a
+/// far apart the two pictures' values were at each sample (in grey levels
+/// of `one` sample each, rounded, at most 255; 8-bit, made the output's
+/// size). Both planes must have a spare row below them: a
 /// sample and its right-hand neighbour are read as one word.
-void warpPlane(const cv::Mat &toBoth, const cv::Mat &a, const cv::Mat &b, cv::Mat &output, cv::Mat &apart);
+void warpPlane(const cv::Mat &toBoth, const cv::Mat &a, const cv::Mat &b, float one, cv::Mat &output, cv::Mat &apart);
 
 }  // namespace sv
 
