@@ -380,7 +380,8 @@ for case in "textured 6" "flat 6" "textured 12" "flat 12"; do
   line=$(printf '%-14s' "$background, $step px")
   for mode in nearest blend flow mci; do
     made "$mode" "$work/half.mkv" 30 "$work/made.mkv"
-    read -r mean block over <<<"$(python3 bench/inbetween.py still "$work/made.mkv" "$work/full.mkv" 640x360 40 "$step" 150 64)"
+    # (overlay, as called here, puts frame n's square at 40 + step·(n + 1), one step on)
+    read -r mean block over <<<"$(python3 bench/inbetween.py still "$work/made.mkv" "$work/full.mkv" 640x360 $((40 + step)) "$step" 150 64)"
     line+=$(printf ' %6s, %6s, %3s blocks' "$mean" "$block" "$over")
   done
   echo "$line"
