@@ -11,7 +11,8 @@ extern "C" {
 /// optical flow both ways between two pictures (OpenCV's DIS, on luma, on a
 /// picture up to 640 samples wide at full size, a wider one on a grid halved
 /// until it is under 640 samples wide),
-/// both warped to the instant wanted, and blended by how far
+/// both warped to the instant wanted along the motion their own points carry
+/// there (FlowProjection), and blended by how far
 /// the instant is from each, each picture's weight taken down where
 /// forward-backward consistency says what it shows is hidden in the other;
 /// taken towards the crossfade where the warped pictures disagree more than

@@ -2,7 +2,10 @@
 /// FlowKernel over OpenCV, loaded as FlowLibrary): dense optical flow both
 /// ways between the two pictures around the instant (DIS, on luma, at full
 /// size up to 640 samples wide, else on a grid under 640 samples wide), both
-/// warped to it and blended by their distance from it, each picture's part
+/// warped to it along the motion their own points carry there (each
+/// picture's points moved along their flow to the instant, the one seen most
+/// in the other keeping its motion where it lands), and blended by their
+/// distance from it, each picture's part
 /// taken down where forward-backward consistency says what it shows is
 /// hidden in the other; taken towards the crossfade where the warped
 /// pictures disagree more than the two pictures do, and what stands still in
