@@ -5,15 +5,13 @@
 namespace sv {
 namespace {
 
-/// A point landing `closeness` (0…1, its bilinear weight) of the way onto
-/// a grid point wins it from one seen as much by up to this.
-constexpr float closeness = 0.25f;
-
 /// Points from a and from b seen within this of each other are averaged.
 constexpr float alike = 0.5f;
 
-/// Each point of `flow` carried `s` of the way along it; a grid point keeps
-/// `sign` times the flow of the point landing there that scores highest.
+/// Each point of `flow` carried `s` of the way along it, to the four grid
+/// points around where it lands; a grid point keeps `sign` times the flow of
+/// the point landing there that is seen most, of points seen alike the
+/// first (in rows from the top, each from the left).
 void carry(const cv::Mat &flow, const cv::Mat &seen, float s, float sign, cv::Mat &carried, cv::Mat &scores) {
     carried.create(flow.size(), CV_32FC2);
     scores.create(flow.size(), CV_32FC1);
@@ -27,14 +25,11 @@ void carry(const cv::Mat &flow, const cv::Mat &seen, float s, float sign, cv::Ma
             // A motion far beyond any picture (or not a number) lands nowhere.
             if (!(std::abs(px) < 1e6f && std::abs(py) < 1e6f)) continue;
             const int x0 = int(std::floor(px)), y0 = int(std::floor(py));
-            const float fx = px - float(x0), fy = py - float(y0);
             for (int k = 0; k < 4; k++) {
                 const int cx = x0 + (k & 1), cy = y0 + (k >> 1);
                 if (cx < 0 || cy < 0 || cx >= cols || cy >= rows) continue;
-                const float weight = ((k & 1) ? fx : 1 - fx) * ((k >> 1) ? fy : 1 - fy);
-                const float score = seenHere[x] + closeness * weight;
                 float &best = scores.ptr<float>(cy)[cx];
-                if (score > best) best = score, carried.ptr<cv::Vec2f>(cy)[cx] = sign * f[x];
+                if (seenHere[x] > best) best = seenHere[x], carried.ptr<cv::Vec2f>(cy)[cx] = sign * f[x];
             }
         }
     }
