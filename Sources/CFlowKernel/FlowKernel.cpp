@@ -273,10 +273,10 @@ extern "C" int sv_flow_interpolate(sv_flow *flow, double weight, uint8_t *const 
                 }
             }
         });
+        flow->apart.create(planeSize(flow, 0), CV_8UC1);
+        const float one = float(1 << (flow->depth - 8));
         for (int plane = 0; plane < 3; plane++) {
             cv::Mat output(planeSize(flow, plane), matType(flow), out[plane], size_t(outStride[plane]));
-            const float one = float(1 << (flow->depth - 8));
-            flow->apart.create(planeSize(flow, 0), CV_8UC1);
             cv::Mat apart = flow->apart(cv::Rect(cv::Point(0, 0), output.size()));
             sv::warpPlane(flow->toBoth, flow->a[plane], flow->b[plane], one, output, apart);
             sv::fallBack(flow->a[plane], flow->b[plane], apart, t, one, output);

@@ -203,7 +203,7 @@ void warp(const cv::Mat &toBoth, const cv::Mat &a, const cv::Mat &b, float one, 
                          columnFraction.data(), sx, sy, 0.5f * sx - 0.5f, 0.5f * sy - 0.5f, 1 / one};
     static const bool avx2 = __builtin_cpu_supports("avx2");
     // A few runs of rows for each thread, not a run for each row: a run
-    // makes its own scratch rows and widens the grid rows it starts on.
+    // widens the grid rows it starts on afresh.
     const double runs = 4.0 * std::max(1, cv::getNumThreads());
     cv::parallel_for_(cv::Range(0, output.rows), [&](const cv::Range &range) {
         thread_local Scratch scratch;
