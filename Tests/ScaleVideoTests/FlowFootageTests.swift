@@ -87,6 +87,21 @@ struct FlowFootageTests {
         #expect(source.count == 20 && slow.count == 80)
         #expect(Array(slow[36...40]) == [source[9], source[9], source[10], source[10], source[10]], "the pictures at the cut")
         #expect(![slow[2], slow[34], slow[42], slow[74]].contains { source.contains($0) }, "the pictures within each shot are made")
+        // A part counts the cuts among its own frames (the first half holds
+        // the in-betweens of frames 9 and 10; the second starts at frame 10
+        // itself); a join makes no picture and counts none; blend looks for none.
+        let options = ["--factor", "4", "--fps", "10", "--crf", "0", "--json", "--quiet"]
+        for (part, cuts) in [(1, 1), (2, 0)] {
+            let rendered = try Tool.scale(["cut.mkv", "-o", "parts.mkv", "--motion", "flow", "--part", "\(part)/2"] + options, in: scratch.url)
+            #expect(rendered.status == 0, "\(rendered.stderr)")
+            #expect(rendered.text.contains(#""cuts":\#(cuts)"#), "part \(part): \(rendered.text)")
+        }
+        let joined = try Tool.scale(["join", "parts.part-1-of-2.mkv", "parts.part-2-of-2.mkv", "-o", "parts.mkv", "--json", "--quiet"], in: scratch.url)
+        #expect(joined.status == 0, "\(joined.stderr)")
+        #expect(!joined.text.contains("cuts"), "\(joined.text)")
+        let blended = try Tool.scale(["cut.mkv", "-o", "blend.mkv", "--motion", "blend"] + options, in: scratch.url)
+        #expect(blended.status == 0, "\(blended.stderr)")
+        #expect(!blended.text.contains("cuts"), "\(blended.text)")
     }
 
     /// A still picture drawn at 4 times the size and seen through a window

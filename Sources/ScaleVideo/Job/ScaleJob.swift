@@ -60,9 +60,13 @@ public final class ScaleJob: Sendable {
         if let part = request.part { return try writePart(part, of: plan, startedAt: started, progress: progress, warning: warning) }
         let measured = try execute(plan, progress: progress, warning: warning)
         var result = result(of: plan, measured: measured, startedAt: started)
-        result.cuts = plan.motion == .flow ? sceneCuts.count : nil
+        result.cuts = cutsFound(by: plan)
         return result
     }
+
+    /// The cuts --motion flow found rendering `plan` (a render's or a
+    /// part's; a join renders no picture): nil unless flow made its pictures.
+    func cutsFound(by plan: JobPlan) -> Int? { plan.motion == .flow ? sceneCuts.count : nil }
 
     /// The result of `plan` written, as `measured`.
     func result(of plan: JobPlan, measured: MeasuredOutput, startedAt started: Date) -> ScaleResult {

@@ -28,7 +28,7 @@ extension ScaleJob {
             motion: plan.motion, videoCodec: plan.videoCodec, proResProfile: plan.proResProfile, audioCodec: nil, audioTracks: [],
             keepsPitch: false, seconds: Date().timeIntervalSince(started), measured: measured, carryover: plan.carryover)
         result.part = manifest
-        result.cuts = plan.motion == .flow ? sceneCuts.count : nil
+        result.cuts = cutsFound(by: plan)
         return result
     }
 
