@@ -15,6 +15,7 @@
 #   bash scripts/film-check.sh [--seconds S] [--size WxH] [--image] [--work DIR]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+scripts=$PWD/scripts
 seconds=600 size=1920x1080 image=0 work=""
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -38,8 +39,7 @@ step() {
   local name=$1; shift
   /usr/bin/time -f "$name: %e s wall, %U s user + %S s system, %M KB peak" "$@"
 }
-# The decoded frames' (v) or samples' (a) MD5s of a file, one a line.
-hashes() { ffmpeg -v error -threads 2 -i "$1" -map "0:$2:0" -fps_mode passthrough -f framemd5 - | grep -v '^#' | awk -F, '{print $NF}'; }
+hashes() { bash "$scripts/frame-hashes.sh" "$@"; }
 same() {
   local name=$1 film=$2
   for stream in v a; do
