@@ -19,8 +19,9 @@ struct sv_flow {
     int divisor;
     /// One DIS for each way, so that the two flows are found side by side.
     cv::Ptr<cv::DISOpticalFlow> dis[2];
-    /// The prepared pictures' planes: views of their own copies, which have
-    /// a spare row below (sv::warpPlane reads words).
+    /// The prepared pictures' planes: views of their own copies, which
+    /// repeat the planes' edge samples one beyond each edge (sv::warpPlane
+    /// reads them).
     cv::Mat a[3], b[3], copyA[3], copyB[3];
     /// Flow a→b and b→a on the grid, and how much each picture's pixels are seen in the other (0…1).
     cv::Mat forward, backward, seenA, seenB;
@@ -203,12 +204,13 @@ extern "C" int sv_flow_prepare(sv_flow *flow, const uint8_t *const a[3], const i
     try {
         for (int plane = 0; plane < 3; plane++) {
             const cv::Size size = planeSize(flow, plane);
-            flow->copyA[plane].create(size.height + 1, size.width, matType(flow));
-            flow->copyB[plane].create(size.height + 1, size.width, matType(flow));
-            flow->a[plane] = flow->copyA[plane].rowRange(0, size.height);
-            flow->b[plane] = flow->copyB[plane].rowRange(0, size.height);
-            cv::Mat(size, matType(flow), const_cast<uint8_t *>(a[plane]), size_t(aStride[plane])).copyTo(flow->a[plane]);
-            cv::Mat(size, matType(flow), const_cast<uint8_t *>(b[plane]), size_t(bStride[plane])).copyTo(flow->b[plane]);
+            const cv::Rect inside(sv::border, sv::border, size.width, size.height);
+            cv::copyMakeBorder(cv::Mat(size, matType(flow), const_cast<uint8_t *>(a[plane]), size_t(aStride[plane])), flow->copyA[plane],
+                               sv::border, sv::border, sv::border, sv::border, cv::BORDER_REPLICATE);
+            cv::copyMakeBorder(cv::Mat(size, matType(flow), const_cast<uint8_t *>(b[plane]), size_t(bStride[plane])), flow->copyB[plane],
+                               sv::border, sv::border, sv::border, sv::border, cv::BORDER_REPLICATE);
+            flow->a[plane] = flow->copyA[plane](inside);
+            flow->b[plane] = flow->copyB[plane](inside);
         }
         cv::Mat gridA = flowInput(flow, flow->a[0]), gridB = flowInput(flow, flow->b[0]);
         cv::Mat found[2];

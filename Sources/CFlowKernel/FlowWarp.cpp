@@ -30,6 +30,8 @@ std::vector<Tap> taps(int count, int gridCount) {
 template <typename T>
 struct PlaneWarp {
     const cv::Mat *toBoth;
+    /// a's and b's sample above and left of their first: where a position's
+    /// sixteen samples start.
     const T *a, *b;
     int stepA, stepB, width, height, gridCols;
     /// Where each output row lies between the grid's rows.
@@ -39,15 +41,22 @@ struct PlaneWarp {
     const float *columnFraction;
     /// From the grid's positions to the plane's: x · sx + ox, y · sy + oy.
     float sx, sy, ox, oy;
-    /// Grey levels a sample.
-    float levels;
+    /// Grey levels a sample, and the largest sample.
+    float levels, top;
 };
+
+/// Samples a position is found from: four rows of four.
+constexpr int samplesAround = 16;
+
+/// Positions a run of Scratch's `near` holds: few enough that a thread's
+/// samples stay in its nearest cache.
+constexpr int chunk = 64;
 
 /// One thread's rows of floats (kept from one run to the next, so that
 /// they are not made again for every run), and which grid rows it last
 /// widened.
 struct Scratch {
-    std::vector<float> points, wide, at, fractions, near;
+    std::vector<float> points, wide, at, fractions, near, values;
     std::vector<int> offsetA, offsetB;
     /// The grid rows the two halves of `wide` hold, -1 for none.
     int held[2] = {-1, -1};
@@ -57,7 +66,8 @@ struct Scratch {
         wide.resize(size_t(cols) * gridChannels * 2);
         at.resize(size_t(cols) * gridChannels);
         fractions.resize(size_t(cols) * 4);
-        near.resize(size_t(cols) * 8);
+        near.resize(size_t(chunk) * samplesAround * 2);
+        values.resize(size_t(cols) * 2);
         offsetA.resize(cols);
         offsetB.resize(cols);
         held[0] = held[1] = -1;
@@ -81,59 +91,135 @@ inline void widen(const PlaneWarp<T> &w, int cols, int index, float *points, flo
     }
 }
 
-/// The four samples around each of `count` positions in a and in b, as
-/// floats: a's upper left, upper right, lower left and lower right in
-/// `near`'s first four runs (`stride` floats apart), b's in the next four.
-/// Each sample and its right-hand neighbour are read as one 32-bit word.
+/// The sixteen samples around each of `count` positions in a and in b, as
+/// floats: a's in `near`'s first `samplesAround` runs (`stride` floats apart), row
+/// by row and left to right, b's in the next. A row's four samples are
+/// read as whole 32-bit words (one for 8-bit samples, two for 16-bit).
 template <typename T>
 inline void fetchWords(const PlaneWarp<T> &w, const int *offsetA, const int *offsetB, float *near, int count, int stride) {
-    float *v[8];
-    for (int k = 0; k < 8; k++) v[k] = near + k * stride;
-    constexpr int bits = 8 * sizeof(T);
+    constexpr int bits = 8 * sizeof(T), perWord = 4 / sizeof(T);
     constexpr uint32_t mask = (1u << bits) - 1;
     for (int x = 0; x < count; x++) {
-        const T *pa = w.a + offsetA[x], *pb = w.b + offsetB[x];
-        uint32_t words[4];
-        memcpy(&words[0], pa, 4), memcpy(&words[1], pa + w.stepA, 4), memcpy(&words[2], pb, 4), memcpy(&words[3], pb + w.stepB, 4);
-        for (int k = 0; k < 4; k++) {
-            v[2 * k][x] = float(words[k] & mask);
-            v[2 * k + 1][x] = float((words[k] >> bits) & mask);
+        for (int picture = 0; picture < 2; picture++) {
+            const T *p = picture == 0 ? w.a + offsetA[x] : w.b + offsetB[x];
+            const int step = picture == 0 ? w.stepA : w.stepB;
+            for (int row = 0; row < 4; row++) {
+                for (int k = 0; k < int(sizeof(T)); k++) {
+                    uint32_t word;
+                    memcpy(&word, p + row * step + k * perWord, 4);
+                    for (int s = 0; s < perWord; s++) {
+                        near[((picture * 4 + row) * 4 + k * perWord + s) * stride + x] = float((word >> (bits * s)) & mask);
+                    }
+                }
+            }
         }
     }
 }
 
-/// fetchWords with AVX2's gathers, eight positions at a time.
+/// Catmull-Rom's four weights for a position `f` of the way from the
+/// second sample to the third.
+__attribute__((always_inline)) inline void cubicWeights(float f, float &k0, float &k1, float &k2, float &k3) {
+    const float f2 = f * f, f3 = f2 * f;
+    k0 = 0.5f * (2 * f2 - f3 - f);
+    k1 = 0.5f * (3 * f3 - 5 * f2 + 2);
+    k2 = 0.5f * (4 * f2 - 3 * f3 + f);
+    k3 = 0.5f * (f3 - f2);
+}
+
+/// A picture's value at each of `count` positions: its sixteen samples
+/// (`near`, runs `stride` floats apart) weighed across by `fx` and down by
+/// `fy`, Catmull-Rom's cubic both ways, into `value`.
+__attribute__((always_inline)) inline void cubic(const float *__restrict near, const float *__restrict fx, const float *__restrict fy,
+                                                 float *__restrict value, int count, int stride) {
+    for (int x = 0; x < count; x++) {
+        float kx0, kx1, kx2, kx3, ky0, ky1, ky2, ky3;
+        cubicWeights(fx[x], kx0, kx1, kx2, kx3);
+        cubicWeights(fy[x], ky0, ky1, ky2, ky3);
+        float rows[4];
+        for (int row = 0; row < 4; row++) {
+            const float *v = near + size_t(row) * 4 * stride + x;
+            rows[row] = kx0 * v[0] + kx1 * v[stride] + kx2 * v[2 * stride] + kx3 * v[3 * stride];
+        }
+        value[x] = ky0 * rows[0] + ky1 * rows[1] + ky2 * rows[2] + ky3 * rows[3];
+    }
+}
+
+/// a's and b's values at `count` positions (their first samples at
+/// `offsetA` and `offsetB`, `fractions`' four runs `stride` floats apart:
+/// a's across and down, b's across and down) into `va` and `vb`, fetched a
+/// chunk at a time into `near`.
 template <typename T>
-__attribute__((target("avx2"))) inline void gatherWords(const PlaneWarp<T> &w, const int *offsetA, const int *offsetB, float *near,
-                                                        int cols) {
-    float *v[8];
-    for (int k = 0; k < 8; k++) v[k] = near + k * cols;
-    constexpr int bits = 8 * sizeof(T);
+inline void cubicValues(const PlaneWarp<T> &w, const int *offsetA, const int *offsetB, const float *fractions, int stride, float *near,
+                        float *va, float *vb, int count) {
+    for (int x = 0; x < count; x += chunk) {
+        const int n = std::min(chunk, count - x);
+        fetchWords(w, offsetA + x, offsetB + x, near, n, n);
+        cubic(near, fractions + x, fractions + stride + x, va + x, n, n);
+        cubic(near + size_t(samplesAround) * n, fractions + 2 * stride + x, fractions + 3 * stride + x, vb + x, n, n);
+    }
+}
+
+/// cubicValues in AVX2, eight positions at a time: each row's four samples
+/// gathered as words and weighed as they come, in the same order of sums
+/// and products as cubic (so the pictures are the same).
+template <typename T>
+__attribute__((target("avx2"))) inline void cubicValuesAVX2(const PlaneWarp<T> &w, const int *offsetA, const int *offsetB,
+                                                            const float *fractions, int stride, float *near, float *va, float *vb,
+                                                            int count) {
+    constexpr int bits = 8 * sizeof(T), perWord = 4 / sizeof(T);
     const __m256i mask = _mm256_set1_epi32((1 << bits) - 1);
-    const int *rows[4] = {reinterpret_cast<const int *>(w.a), reinterpret_cast<const int *>(w.a + w.stepA),
-                          reinterpret_cast<const int *>(w.b), reinterpret_cast<const int *>(w.b + w.stepB)};
+    const __m256 half = _mm256_set1_ps(0.5f), two = _mm256_set1_ps(2), three = _mm256_set1_ps(3), four = _mm256_set1_ps(4),
+                 five = _mm256_set1_ps(5);
+    auto weights = [&](__m256 f, __m256 *k) __attribute__((target("avx2"))) {
+        const __m256 f2 = _mm256_mul_ps(f, f), f3 = _mm256_mul_ps(f2, f);
+        k[0] = _mm256_mul_ps(half, _mm256_sub_ps(_mm256_sub_ps(_mm256_mul_ps(two, f2), f3), f));
+        k[1] = _mm256_mul_ps(half, _mm256_add_ps(_mm256_sub_ps(_mm256_mul_ps(three, f3), _mm256_mul_ps(five, f2)), two));
+        k[2] = _mm256_mul_ps(half, _mm256_add_ps(_mm256_sub_ps(_mm256_mul_ps(four, f2), _mm256_mul_ps(three, f3)), f));
+        k[3] = _mm256_mul_ps(half, _mm256_sub_ps(f3, f2));
+    };
+    auto weigh = [](const __m256 *k, const __m256 *v) __attribute__((target("avx2"))) {
+        return _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(k[0], v[0]), _mm256_mul_ps(k[1], v[1])), _mm256_mul_ps(k[2], v[2])),
+                             _mm256_mul_ps(k[3], v[3]));
+    };
     int x = 0;
-    for (; x + 8 <= cols; x += 8) {
-        __m256i offsets[2] = {_mm256_loadu_si256(reinterpret_cast<const __m256i *>(offsetA + x)),
-                              _mm256_loadu_si256(reinterpret_cast<const __m256i *>(offsetB + x))};
-        for (auto &offset : offsets) offset = _mm256_mullo_epi32(offset, _mm256_set1_epi32(int(sizeof(T))));
-        for (int k = 0; k < 4; k++) {
-            const __m256i words = _mm256_i32gather_epi32(rows[k], offsets[k / 2], 1);
-            _mm256_storeu_ps(v[2 * k] + x, _mm256_cvtepi32_ps(_mm256_and_si256(words, mask)));
-            _mm256_storeu_ps(v[2 * k + 1] + x, _mm256_cvtepi32_ps(_mm256_and_si256(_mm256_srli_epi32(words, bits), mask)));
+    for (; x + 8 <= count; x += 8) {
+        for (int picture = 0; picture < 2; picture++) {
+            const T *p = picture == 0 ? w.a : w.b;
+            const int step = picture == 0 ? w.stepA : w.stepB;
+            const __m256i offset = _mm256_mullo_epi32(
+                _mm256_loadu_si256(reinterpret_cast<const __m256i *>((picture == 0 ? offsetA : offsetB) + x)),
+                _mm256_set1_epi32(int(sizeof(T))));
+            __m256 across[4], down[4], rows[4];
+            weights(_mm256_loadu_ps(fractions + 2 * picture * stride + x), across);
+            weights(_mm256_loadu_ps(fractions + (2 * picture + 1) * stride + x), down);
+            for (int row = 0; row < 4; row++) {
+                __m256 samples[4];
+                for (int k = 0; k < int(sizeof(T)); k++) {
+                    const __m256i words =
+                        _mm256_i32gather_epi32(reinterpret_cast<const int *>(p + row * step + k * perWord), offset, 1);
+                    for (int s = 0; s < perWord; s++) {
+                        samples[k * perWord + s] = _mm256_cvtepi32_ps(_mm256_and_si256(_mm256_srli_epi32(words, bits * s), mask));
+                    }
+                }
+                rows[row] = weigh(across, samples);
+            }
+            _mm256_storeu_ps((picture == 0 ? va : vb) + x, weigh(down, rows));
         }
     }
-    if (x < cols) fetchWords(w, offsetA + x, offsetB + x, near + x, cols - x, cols);
+    if (x < count) {
+        cubicValues(w, offsetA + x, offsetB + x, fractions + x, stride, near, va + x, vb + x, count - x);
+    }
 }
 
 /// Output row `y`: the grid's points brought to the plane's width (once for
 /// each grid row) and to the row (linearly between the grid's rows), so
-/// each sample has its positions in a and in b and a's part; the four
-/// samples around each position fetched; both pictures' values there found
-/// linearly and mixed. Fetching apart from the arithmetic keeps the
-/// arithmetic in loops the compiler makes vector code of.
-template <typename T, typename Fetch>
-__attribute__((always_inline)) inline void warpRow(const PlaneWarp<T> &w, Scratch &s, int y, T *o, uint8_t *apart, int cols, Fetch fetch) {
+/// each sample has its positions in a and in b and a's part; both
+/// pictures' values there found by `values` (cubicValues or its AVX2 twin:
+/// Catmull-Rom's cubic, sharper than linear, so that a position between
+/// samples keeps the texture it falls on) and mixed.
+template <typename T, typename Values>
+__attribute__((always_inline)) inline void warpRow(const PlaneWarp<T> &w, Scratch &s, int y, T *o, uint8_t *apart, int cols,
+                                                   Values values) {
     const Tap row = w.rows[y];
     const size_t run = size_t(cols) * gridChannels;
     float *halves[2] = {s.wide.data(), s.wide.data() + run};
@@ -161,24 +247,19 @@ __attribute__((always_inline)) inline void warpRow(const PlaneWarp<T> &w, Scratc
         offsetA[x] = ya.index * w.stepA + xa.index;
         offsetB[x] = yb.index * w.stepB + xb.index;
     }
-    fetch(w, offsetA, offsetB, s.near.data(), cols);
-    const float *v0 = s.near.data(), *v1 = v0 + cols, *v2 = v1 + cols, *v3 = v2 + cols, *v4 = v3 + cols, *v5 = v4 + cols,
-                *v6 = v5 + cols, *v7 = v6 + cols;
+    float *va = s.values.data(), *vb = va + cols;
+    values(w, offsetA, offsetB, s.fractions.data(), cols, s.near.data(), va, vb, cols);
     for (int x = 0; x < cols; x++) {
-        const float upperA = v0[x] + fxa[x] * (v1[x] - v0[x]), lowerA = v2[x] + fxa[x] * (v3[x] - v2[x]);
-        const float upperB = v4[x] + fxb[x] * (v5[x] - v4[x]), lowerB = v6[x] + fxb[x] * (v7[x] - v6[x]);
-        const float va = upperA + fya[x] * (lowerA - upperA), vb = upperB + fyb[x] * (lowerB - upperB);
-        o[x] = T(vb + part[x] * (va - vb) + 0.5f);
-        apart[x] = uint8_t(std::min(std::abs(va - vb) * w.levels + 0.5f, 255.0f));
+        o[x] = T(std::min(std::max(vb[x] + part[x] * (va[x] - vb[x]), 0.0f), w.top) + 0.5f);
+        apart[x] = uint8_t(std::min(std::abs(va[x] - vb[x]) * w.levels + 0.5f, 255.0f));
     }
 }
 
 template <typename T>
 void warpRows(const PlaneWarp<T> &w, Scratch &s, cv::Mat &output, cv::Mat &apart, const cv::Range &range) {
-    auto fetch = [](const PlaneWarp<T> &w, const int *oa, const int *ob, float *near, int cols) {
-        fetchWords(w, oa, ob, near, cols, cols);
-    };
-    for (int y = range.start; y < range.end; y++) warpRow(w, s, y, output.ptr<T>(y), apart.ptr<uint8_t>(y), output.cols, fetch);
+    for (int y = range.start; y < range.end; y++) {
+        warpRow(w, s, y, output.ptr<T>(y), apart.ptr<uint8_t>(y), output.cols, cubicValues<T>);
+    }
 }
 
 /// warpRows in AVX2: the same arithmetic eight samples at a time, and the
@@ -186,9 +267,9 @@ void warpRows(const PlaneWarp<T> &w, Scratch &s, cv::Mat &output, cv::Mat &apart
 template <typename T>
 __attribute__((target("avx2"))) void warpRowsAVX2(const PlaneWarp<T> &w, Scratch &s, cv::Mat &output, cv::Mat &apart,
                                                   const cv::Range &range) {
-    auto fetch = [](const PlaneWarp<T> &w, const int *oa, const int *ob, float *near, int cols)
-                     __attribute__((target("avx2"))) { gatherWords(w, oa, ob, near, cols); };
-    for (int y = range.start; y < range.end; y++) warpRow(w, s, y, output.ptr<T>(y), apart.ptr<uint8_t>(y), output.cols, fetch);
+    for (int y = range.start; y < range.end; y++) {
+        warpRow(w, s, y, output.ptr<T>(y), apart.ptr<uint8_t>(y), output.cols, cubicValuesAVX2<T>);
+    }
 }
 
 template <typename T>
@@ -198,9 +279,24 @@ void warp(const cv::Mat &toBoth, const cv::Mat &a, const cv::Mat &b, float one, 
     std::vector<float> columnFraction(columns.size());
     for (size_t i = 0; i < columns.size(); i++) columnIndex[i] = columns[i].index, columnFraction[i] = columns[i].fraction;
     const float sx = float(output.cols) / float(toBoth.cols), sy = float(output.rows) / float(toBoth.rows);
-    const PlaneWarp<T> w{&toBoth,      a.ptr<T>(0),           b.ptr<T>(0), int(a.step[0] / sizeof(T)), int(b.step[0] / sizeof(T)),
-                         a.cols,       a.rows,                toBoth.cols, rows.data(),                columnIndex.data(),
-                         columnFraction.data(), sx, sy, 0.5f * sx - 0.5f, 0.5f * sy - 0.5f, 1 / one};
+    const int stepA = int(a.step[0] / sizeof(T)), stepB = int(b.step[0] / sizeof(T));
+    const PlaneWarp<T> w{&toBoth,
+                         a.ptr<T>(0) - stepA - 1,
+                         b.ptr<T>(0) - stepB - 1,
+                         stepA,
+                         stepB,
+                         a.cols,
+                         a.rows,
+                         toBoth.cols,
+                         rows.data(),
+                         columnIndex.data(),
+                         columnFraction.data(),
+                         sx,
+                         sy,
+                         0.5f * sx - 0.5f,
+                         0.5f * sy - 0.5f,
+                         1 / one,
+                         256 * one - 1};
     static const bool avx2 = __builtin_cpu_supports("avx2");
     // A few runs of rows for each thread, not a run for each row: a run
     // widens the grid rows it starts on afresh.

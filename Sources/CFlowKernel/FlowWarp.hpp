@@ -26,14 +26,21 @@ inline Tap tapAt(float p, int count) {
     return Tap{index, p - float(index)};
 }
 
+/// How many samples beyond each edge of a plane warpPlane reads: the
+/// planes it is given must be views of larger ones with their edge samples
+/// repeated this far out (as cv::copyMakeBorder's BORDER_REPLICATE makes).
+constexpr int border = 1;
+
 /// Writes `output`, a plane of the picture at the output instant: each
-/// sample the mix of a's and b's planes (8 or 16-bit, the output's size)
-/// at the positions `toBoth` (a grid of `gridChannels` floats a point, in
-/// the grid's units) gives, between its points linearly; and `apart`, how
-/// far apart the two pictures' values were at each sample (in grey levels
-/// of `one` sample each, rounded, at most 255; 8-bit, made the output's
-/// size). Both planes must have a spare row below them: a
-/// sample and its right-hand neighbour are read as one word.
+/// sample the mix of a's and b's planes (8 or 16-bit, the output's size,
+/// bordered as `border` says) at the positions `toBoth` (a grid of
+/// `gridChannels` floats a point, in the grid's units) gives, between its
+/// points linearly, each picture's value there found by Catmull-Rom's
+/// cubic from the 4x4 samples around it (the edge samples repeated beyond
+/// the edges), the mix kept between 0 and the largest sample a grey level
+/// `one` allows (256·one − 1); and `apart`, how far apart the two
+/// pictures' values were at each sample (in grey levels, rounded, at most
+/// 255; 8-bit, made the output's size).
 void warpPlane(const cv::Mat &toBoth, const cv::Mat &a, const cv::Mat &b, float one, cv::Mat &output, cv::Mat &apart);
 
 }  // namespace sv
