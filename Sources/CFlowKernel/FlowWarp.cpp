@@ -30,8 +30,8 @@ std::vector<Tap> taps(int count, int gridCount) {
 template <typename T>
 struct PlaneWarp {
     const cv::Mat *toBoth;
-    /// a's and b's sample above and left of their first: where a position's
-    /// sixteen samples start.
+    /// a's and b's sample one row above and one column left of their first
+    /// (in their borders): where a position's sixteen samples start.
     const T *a, *b;
     int stepA, stepB, width, height, gridCols;
     /// Where each output row lies between the grid's rows.
@@ -92,9 +92,10 @@ inline void widen(const PlaneWarp<T> &w, int cols, int index, float *points, flo
 }
 
 /// The sixteen samples around each of `count` positions in a and in b, as
-/// floats: a's in `near`'s first `samplesAround` runs (`stride` floats apart), row
-/// by row and left to right, b's in the next. A row's four samples are
-/// read as whole 32-bit words (one for 8-bit samples, two for 16-bit).
+/// floats: a's in `near`'s first `samplesAround` runs (`stride` floats
+/// apart), row by row and left to right, b's in the next. A row's four
+/// samples are read as whole 32-bit words (one for 8-bit samples, two for
+/// 16-bit).
 template <typename T>
 inline void fetchWords(const PlaneWarp<T> &w, const int *offsetA, const int *offsetB, float *near, int count, int stride) {
     constexpr int bits = 8 * sizeof(T), perWord = 4 / sizeof(T);
@@ -161,7 +162,7 @@ inline void cubicValues(const PlaneWarp<T> &w, const int *offsetA, const int *of
 
 /// The 32-bit word at each of eight sample offsets from `base`, read one by
 /// one (on the benchmark's machine, a Xeon, the 720p ×2 flow job took
-/// about 3% less CPU so than with AVX2's gather).
+/// about 3% less CPU this way than with AVX2's gather).
 template <typename T>
 __attribute__((target("avx2"))) inline __m256i wordsAt(const T *base, const int *offsets) {
     int32_t word[8];
