@@ -92,12 +92,12 @@ inline void widen(const PlaneWarp<T> &w, int cols, int index, float *points, flo
 }
 
 /// The sixteen samples around each of `count` positions in a and in b, as
-/// floats: a's in `near`'s first `samplesAround` runs (`stride` floats
+/// floats: a's in `near`'s first `samplesAround` runs (`count` floats
 /// apart), row by row and left to right, b's in the next. A row's four
 /// samples are read as whole 32-bit words (one for 8-bit samples, two for
 /// 16-bit).
 template <typename T>
-inline void fetchWords(const PlaneWarp<T> &w, const int *offsetA, const int *offsetB, float *near, int count, int stride) {
+inline void fetchWords(const PlaneWarp<T> &w, const int *offsetA, const int *offsetB, float *near, int count) {
     constexpr int bits = 8 * sizeof(T), perWord = 4 / sizeof(T);
     constexpr uint32_t mask = (1u << bits) - 1;
     for (int x = 0; x < count; x++) {
@@ -109,7 +109,7 @@ inline void fetchWords(const PlaneWarp<T> &w, const int *offsetA, const int *off
                     uint32_t word;
                     memcpy(&word, p + row * step + k * perWord, 4);
                     for (int s = 0; s < perWord; s++) {
-                        near[((picture * 4 + row) * 4 + k * perWord + s) * stride + x] = float((word >> (bits * s)) & mask);
+                        near[((picture * 4 + row) * 4 + k * perWord + s) * count + x] = float((word >> (bits * s)) & mask);
                     }
                 }
             }
@@ -128,18 +128,18 @@ __attribute__((always_inline)) inline void cubicWeights(float f, float &k0, floa
 }
 
 /// A picture's value at each of `count` positions: its sixteen samples
-/// (`near`, runs `stride` floats apart) weighed across by `fx` and down by
+/// (`near`, runs `count` floats apart) weighed across by `fx` and down by
 /// `fy`, Catmull-Rom's cubic both ways, into `value`.
 __attribute__((always_inline)) inline void cubic(const float *__restrict near, const float *__restrict fx, const float *__restrict fy,
-                                                 float *__restrict value, int count, int stride) {
+                                                 float *__restrict value, int count) {
     for (int x = 0; x < count; x++) {
         float kx0, kx1, kx2, kx3, ky0, ky1, ky2, ky3;
         cubicWeights(fx[x], kx0, kx1, kx2, kx3);
         cubicWeights(fy[x], ky0, ky1, ky2, ky3);
         float rows[4];
         for (int row = 0; row < 4; row++) {
-            const float *v = near + size_t(row) * 4 * stride + x;
-            rows[row] = kx0 * v[0] + kx1 * v[stride] + kx2 * v[2 * stride] + kx3 * v[3 * stride];
+            const float *v = near + size_t(row) * 4 * count + x;
+            rows[row] = kx0 * v[0] + kx1 * v[count] + kx2 * v[2 * count] + kx3 * v[3 * count];
         }
         value[x] = ky0 * rows[0] + ky1 * rows[1] + ky2 * rows[2] + ky3 * rows[3];
     }
@@ -154,9 +154,9 @@ inline void cubicValues(const PlaneWarp<T> &w, const int *offsetA, const int *of
                         float *va, float *vb, int count) {
     for (int x = 0; x < count; x += chunk) {
         const int n = std::min(chunk, count - x);
-        fetchWords(w, offsetA + x, offsetB + x, near, n, n);
-        cubic(near, fractions + x, fractions + stride + x, va + x, n, n);
-        cubic(near + size_t(samplesAround) * n, fractions + 2 * stride + x, fractions + 3 * stride + x, vb + x, n, n);
+        fetchWords(w, offsetA + x, offsetB + x, near, n);
+        cubic(near, fractions + x, fractions + stride + x, va + x, n);
+        cubic(near + size_t(samplesAround) * n, fractions + 2 * stride + x, fractions + 3 * stride + x, vb + x, n);
     }
 }
 
