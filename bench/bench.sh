@@ -356,7 +356,7 @@ scored() {
     ffmpeg -v error -nostdin -y -i "$work/full.mkv" -vf "select='not(mod(n,2))',setpts=N*2/$r/TB" -r "$r/2" -c:v ffv1 "$work/half.mkv"
     for mode in nearest blend flow mci; do
       made "$mode" "$work/half.mkv" "$r" "$work/made.mkv"
-      [ "$1$name" = 0cockatoo-turns ] && cp "$work/made.mkv" "$work/picture-$mode.mkv" && cp "$work/full.mkv" "$work/picture-full.mkv"
+      [ "$1" = 0 ] && [ "$name" = cockatoo-turns ] && cp "$work/made.mkv" "$work/picture-$mode.mkv" && cp "$work/full.mkv" "$work/picture-full.mkv"
       ffmpeg -v error -nostdin -i "$work/made.mkv" -i "$work/full.mkv" -lavfi \
         "$held;[a1][b1]psnr=stats_file=$work/psnr:shortest=1[p];[a2][b2]ssim=stats_file=$work/ssim:shortest=1[q];[p][q]hstack" -f null -
       echo "$name $mode $(python3 bench/inbetween.py frames "$work/psnr" "$work/ssim")" >>"$2"
