@@ -19,10 +19,8 @@ struct sv_flow {
     int divisor;
     /// One DIS for each way, so that the two flows are found side by side.
     cv::Ptr<cv::DISOpticalFlow> dis[2];
-    /// The prepared pictures' planes: views of their own copies, which
-    /// repeat the planes' edge samples one beyond each edge (sv::warpPlane
-    /// reads them).
-    cv::Mat a[3], b[3], copyA[3], copyB[3];
+    /// The prepared pictures' planes (the caller's, not copied).
+    cv::Mat a[3], b[3];
     /// Flow a→b and b→a on the grid, and how much each picture's pixels are seen in the other (0…1).
     cv::Mat forward, backward, seenA, seenB;
     /// For each grid point of the output instant: where it is in a and in b,
@@ -204,13 +202,8 @@ extern "C" int sv_flow_prepare(sv_flow *flow, const uint8_t *const a[3], const i
     try {
         for (int plane = 0; plane < 3; plane++) {
             const cv::Size size = planeSize(flow, plane);
-            const cv::Rect inside(sv::border, sv::border, size.width, size.height);
-            cv::copyMakeBorder(cv::Mat(size, matType(flow), const_cast<uint8_t *>(a[plane]), size_t(aStride[plane])), flow->copyA[plane],
-                               sv::border, sv::border, sv::border, sv::border, cv::BORDER_REPLICATE);
-            cv::copyMakeBorder(cv::Mat(size, matType(flow), const_cast<uint8_t *>(b[plane]), size_t(bStride[plane])), flow->copyB[plane],
-                               sv::border, sv::border, sv::border, sv::border, cv::BORDER_REPLICATE);
-            flow->a[plane] = flow->copyA[plane](inside);
-            flow->b[plane] = flow->copyB[plane](inside);
+            flow->a[plane] = cv::Mat(size, matType(flow), const_cast<uint8_t *>(a[plane]), size_t(aStride[plane]));
+            flow->b[plane] = cv::Mat(size, matType(flow), const_cast<uint8_t *>(b[plane]), size_t(bStride[plane]));
         }
         cv::Mat gridA = flowInput(flow, flow->a[0]), gridB = flowInput(flow, flow->b[0]);
         cv::Mat found[2];

@@ -30,8 +30,7 @@ std::vector<Tap> taps(int count, int gridCount) {
 template <typename T>
 struct PlaneWarp {
     const cv::Mat *toBoth;
-    /// a's and b's sample one row above and one column left of their first
-    /// (in their borders): where a position's sixteen samples start.
+    /// a's and b's first samples.
     const T *a, *b;
     int stepA, stepB, width, height, gridCols;
     /// Where each output row lies between the grid's rows.
@@ -43,6 +42,10 @@ struct PlaneWarp {
     float sx, sy, ox, oy;
     /// Grey levels a sample, and the largest sample.
     float levels, top;
+    /// Where a position (`x`, `y`) on the grid lies between the plane's
+    /// columns and rows.
+    Tap column(float x) const { return tapAt(x * sx + ox, width); }
+    Tap row(float y) const { return tapAt(y * sy + oy, height); }
 };
 
 /// Samples a position is found from: four rows of four.
@@ -57,7 +60,11 @@ constexpr int chunk = 64;
 /// widened.
 struct Scratch {
     std::vector<float> points, wide, at, fractions, near, values;
-    std::vector<int> offsetA, offsetB;
+    /// For each position: where its sixteen samples start in a and in b
+    /// (the sample one row above and one column left of the sample before
+    /// it), and 1 where some of them lie beyond the plane's edges (and are
+    /// read as the edge samples), else 0.
+    std::vector<int> offsetA, offsetB, edge;
     /// The grid rows the two halves of `wide` hold, -1 for none.
     int held[2] = {-1, -1};
     /// Rows for a plane `cols` wide on a grid `gridCols` wide, none widened.
@@ -68,8 +75,7 @@ struct Scratch {
         fractions.resize(size_t(cols) * 4);
         near.resize(size_t(chunk) * samplesAround * 2);
         values.resize(size_t(cols) * 2);
-        offsetA.resize(cols);
-        offsetB.resize(cols);
+        for (auto *run : {&offsetA, &offsetB, &edge}) run->resize(cols);
         held[0] = held[1] = -1;
     }
 };
@@ -91,26 +97,52 @@ inline void widen(const PlaneWarp<T> &w, int cols, int index, float *points, flo
     }
 }
 
+/// A run of positions: where their samples start (Scratch's offsetA,
+/// offsetB and edge) and where they are on the grid (a's x and y, b's x and
+/// y).
+struct Positions {
+    const int *offset[2], *edge;
+    const float *x[2], *y[2];
+    Positions from(int i) const {
+        return Positions{{offset[0] + i, offset[1] + i}, edge + i, {x[0] + i, x[1] + i}, {y[0] + i, y[1] + i}};
+    }
+};
+
+/// Sample `k` across and `r` down of the sixteen around the position `i`
+/// of `at` in picture `picture` (its plane `plane`, `step` samples a row),
+/// each sample beyond an edge read as the edge sample.
+template <typename T>
+inline T edgeSample(const PlaneWarp<T> &w, const T *plane, int step, const Positions &at, int picture, int i, int r, int k) {
+    const int column = w.column(at.x[picture][i]).index, row = w.row(at.y[picture][i]).index;
+    return plane[std::min(std::max(row - 1 + r, 0), w.height - 1) * step + std::min(std::max(column - 1 + k, 0), w.width - 1)];
+}
+
 /// The sixteen samples around each of `count` positions in a and in b, as
 /// floats: a's in `near`'s first `samplesAround` runs (`count` floats
 /// apart), row by row and left to right, b's in the next. A row's four
 /// samples are read as whole 32-bit words (one for 8-bit samples, two for
-/// 16-bit).
+/// 16-bit), or, at a position by the edges, one by one.
 template <typename T>
-inline void fetchWords(const PlaneWarp<T> &w, const int *offsetA, const int *offsetB, float *near, int count) {
+inline void fetchWords(const PlaneWarp<T> &w, const Positions &at, float *near, int count) {
     constexpr int bits = 8 * sizeof(T), perWord = 4 / sizeof(T);
     constexpr uint32_t mask = (1u << bits) - 1;
     for (int x = 0; x < count; x++) {
         for (int picture = 0; picture < 2; picture++) {
-            const T *p = picture == 0 ? w.a + offsetA[x] : w.b + offsetB[x];
+            const T *plane = picture == 0 ? w.a : w.b;
             const int step = picture == 0 ? w.stepA : w.stepB;
-            for (int row = 0; row < 4; row++) {
+            float *samples = near + size_t(picture) * samplesAround * count + x;
+            if (at.edge[x]) {
+                for (int r = 0; r < 4; r++) {
+                    for (int k = 0; k < 4; k++) samples[(r * 4 + k) * count] = float(edgeSample(w, plane, step, at, picture, x, r, k));
+                }
+                continue;
+            }
+            const T *p = plane + at.offset[picture][x];
+            for (int r = 0; r < 4; r++) {
                 for (int k = 0; k < int(sizeof(T)); k++) {
                     uint32_t word;
-                    memcpy(&word, p + row * step + k * perWord, 4);
-                    for (int s = 0; s < perWord; s++) {
-                        near[((picture * 4 + row) * 4 + k * perWord + s) * count + x] = float((word >> (bits * s)) & mask);
-                    }
+                    memcpy(&word, p + r * step + k * perWord, 4);
+                    for (int s = 0; s < perWord; s++) samples[(r * 4 + k * perWord + s) * count] = float((word >> (bits * s)) & mask);
                 }
             }
         }
@@ -145,16 +177,15 @@ __attribute__((always_inline)) inline void cubic(const float *__restrict near, c
     }
 }
 
-/// a's and b's values at `count` positions (their first samples at
-/// `offsetA` and `offsetB`, `fractions`' four runs `stride` floats apart:
-/// a's across and down, b's across and down) into `va` and `vb`, fetched a
-/// chunk at a time into `near`.
+/// a's and b's values at `count` positions (`at`; `fractions`' four runs
+/// `stride` floats apart: a's across and down, b's across and down) into
+/// `va` and `vb`, fetched a chunk at a time into `near`.
 template <typename T>
-inline void cubicValues(const PlaneWarp<T> &w, const int *offsetA, const int *offsetB, const float *fractions, int stride, float *near,
-                        float *va, float *vb, int count) {
+inline void cubicValues(const PlaneWarp<T> &w, const Positions &at, const float *fractions, int stride, float *near, float *va, float *vb,
+                        int count) {
     for (int x = 0; x < count; x += chunk) {
         const int n = std::min(chunk, count - x);
-        fetchWords(w, offsetA + x, offsetB + x, near, n);
+        fetchWords(w, at.from(x), near, n);
         cubic(near, fractions + x, fractions + stride + x, va + x, n);
         cubic(near + size_t(samplesAround) * n, fractions + 2 * stride + x, fractions + 3 * stride + x, vb + x, n);
     }
@@ -170,13 +201,29 @@ __attribute__((target("avx2"))) inline __m256i wordsAt(const T *base, const int 
     return _mm256_setr_epi32(word[0], word[1], word[2], word[3], word[4], word[5], word[6], word[7]);
 }
 
+/// What wordsAt reads for row `r` and word `k` of the eight positions of
+/// `at` from `i`, of which some are by the edges: each word put together a
+/// sample at a time (edgeSample).
+template <typename T>
+__attribute__((target("avx2"))) inline __m256i edgeWordsAt(const PlaneWarp<T> &w, int picture, const Positions &at, int i, int r, int k) {
+    constexpr int bits = 8 * sizeof(T), perWord = 4 / sizeof(T);
+    const T *plane = picture == 0 ? w.a : w.b;
+    const int step = picture == 0 ? w.stepA : w.stepB;
+    int32_t word[8];
+    for (int lane = 0; lane < 8; lane++) {
+        uint32_t value = 0;
+        for (int s = 0; s < perWord; s++) value |= uint32_t(edgeSample(w, plane, step, at, picture, i + lane, r, k * perWord + s)) << (bits * s);
+        word[lane] = int32_t(value);
+    }
+    return _mm256_setr_epi32(word[0], word[1], word[2], word[3], word[4], word[5], word[6], word[7]);
+}
+
 /// cubicValues in AVX2, eight positions at a time: each row's four samples
 /// read as words and weighed as they come, in the same order of sums and
 /// products as cubic (so the pictures are the same).
 template <typename T>
-__attribute__((target("avx2"))) inline void cubicValuesAVX2(const PlaneWarp<T> &w, const int *offsetA, const int *offsetB,
-                                                            const float *fractions, int stride, float *near, float *va, float *vb,
-                                                            int count) {
+__attribute__((target("avx2"))) inline void cubicValuesAVX2(const PlaneWarp<T> &w, const Positions &at, const float *fractions, int stride,
+                                                            float *near, float *va, float *vb, int count) {
     constexpr int bits = 8 * sizeof(T), perWord = 4 / sizeof(T);
     const __m256i mask = _mm256_set1_epi32((1 << bits) - 1);
     const __m256 half = _mm256_set1_ps(0.5f), two = _mm256_set1_ps(2), three = _mm256_set1_ps(3), four = _mm256_set1_ps(4),
@@ -192,30 +239,44 @@ __attribute__((target("avx2"))) inline void cubicValuesAVX2(const PlaneWarp<T> &
         return _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(k[0], v[0]), _mm256_mul_ps(k[1], v[1])), _mm256_mul_ps(k[2], v[2])),
                              _mm256_mul_ps(k[3], v[3]));
     };
+    // One picture's values at eight positions, each row's four samples read
+    // by `words` (r, k: word k of row r at the eight positions).
+    auto values = [&](const float *fractionsAcross, const float *fractionsDown, auto words) __attribute__((target("avx2"))) {
+        __m256 across[4], down[4], rows[4];
+        weights(_mm256_loadu_ps(fractionsAcross), across);
+        weights(_mm256_loadu_ps(fractionsDown), down);
+        for (int r = 0; r < 4; r++) {
+            __m256 samples[4];
+            for (int k = 0; k < int(sizeof(T)); k++) {
+                const __m256i word = words(r, k);
+                for (int s = 0; s < perWord; s++) {
+                    samples[k * perWord + s] = _mm256_cvtepi32_ps(_mm256_and_si256(_mm256_srli_epi32(word, bits * s), mask));
+                }
+            }
+            rows[r] = weigh(across, samples);
+        }
+        return weigh(down, rows);
+    };
     int x = 0;
     for (; x + 8 <= count; x += 8) {
+        const __m256i edges = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(at.edge + x));
+        const bool edge = !_mm256_testz_si256(edges, edges);
         for (int picture = 0; picture < 2; picture++) {
             const T *p = picture == 0 ? w.a : w.b;
             const int step = picture == 0 ? w.stepA : w.stepB;
-            const int *offset = (picture == 0 ? offsetA : offsetB) + x;
-            __m256 across[4], down[4], rows[4];
-            weights(_mm256_loadu_ps(fractions + 2 * picture * stride + x), across);
-            weights(_mm256_loadu_ps(fractions + (2 * picture + 1) * stride + x), down);
-            for (int row = 0; row < 4; row++) {
-                __m256 samples[4];
-                for (int k = 0; k < int(sizeof(T)); k++) {
-                    const __m256i words = wordsAt(p + row * step + k * perWord, offset);
-                    for (int s = 0; s < perWord; s++) {
-                        samples[k * perWord + s] = _mm256_cvtepi32_ps(_mm256_and_si256(_mm256_srli_epi32(words, bits * s), mask));
-                    }
-                }
-                rows[row] = weigh(across, samples);
-            }
-            _mm256_storeu_ps((picture == 0 ? va : vb) + x, weigh(down, rows));
+            const int *offset = at.offset[picture] + x;
+            const float *across = fractions + 2 * picture * stride + x, *down = fractions + (2 * picture + 1) * stride + x;
+            const __m256 value = edge ? values(across, down, [&](int r, int k) __attribute__((target("avx2"))) {
+                return edgeWordsAt(w, picture, at, x, r, k);
+            })
+                                      : values(across, down, [&](int r, int k) __attribute__((target("avx2"))) {
+                                            return wordsAt(p + r * step + k * perWord, offset);
+                                        });
+            _mm256_storeu_ps((picture == 0 ? va : vb) + x, value);
         }
     }
     if (x < count) {
-        cubicValues(w, offsetA + x, offsetB + x, fractions + x, stride, near, va + x, vb + x, count - x);
+        cubicValues(w, at.from(x), fractions + x, stride, near, va + x, vb + x, count - x);
     }
 }
 
@@ -247,16 +308,22 @@ __attribute__((always_inline)) inline void warpRow(const PlaneWarp<T> &w, Scratc
     for (size_t i = 0; i < run; i++) at[i] = upper[i] + row.fraction * (lower[i] - upper[i]);
     const float *ax = at, *ay = ax + cols, *bx = ay + cols, *by = bx + cols, *part = by + cols;
     float *fxa = s.fractions.data(), *fya = fxa + cols, *fxb = fya + cols, *fyb = fxb + cols;
-    int *offsetA = s.offsetA.data(), *offsetB = s.offsetB.data();
+    int *offsetA = s.offsetA.data(), *offsetB = s.offsetB.data(), *edge = s.edge.data();
+    // The fast reads start from a sample before kept at least one from the
+    // first and two from the last, so that they stay inside the plane; a
+    // position moved so is by the edges.
+    const int lastColumn = w.width - 3, lastRow = w.height - 3;
     for (int x = 0; x < cols; x++) {
-        const Tap xa = tapAt(ax[x] * w.sx + w.ox, w.width), ya = tapAt(ay[x] * w.sy + w.oy, w.height);
-        const Tap xb = tapAt(bx[x] * w.sx + w.ox, w.width), yb = tapAt(by[x] * w.sy + w.oy, w.height);
+        const Tap xa = w.column(ax[x]), ya = w.row(ay[x]), xb = w.column(bx[x]), yb = w.row(by[x]);
         fxa[x] = xa.fraction, fya[x] = ya.fraction, fxb[x] = xb.fraction, fyb[x] = yb.fraction;
-        offsetA[x] = ya.index * w.stepA + xa.index;
-        offsetB[x] = yb.index * w.stepB + xb.index;
+        const int ca = std::min(std::max(xa.index, 1), lastColumn), ra = std::min(std::max(ya.index, 1), lastRow);
+        const int cb = std::min(std::max(xb.index, 1), lastColumn), rb = std::min(std::max(yb.index, 1), lastRow);
+        offsetA[x] = (ra - 1) * w.stepA + ca - 1;
+        offsetB[x] = (rb - 1) * w.stepB + cb - 1;
+        edge[x] = (ca != xa.index) | (ra != ya.index) | (cb != xb.index) | (rb != yb.index);
     }
     float *va = s.values.data(), *vb = va + cols;
-    values(w, offsetA, offsetB, s.fractions.data(), cols, s.near.data(), va, vb, cols);
+    values(w, Positions{{offsetA, offsetB}, edge, {ax, bx}, {ay, by}}, s.fractions.data(), cols, s.near.data(), va, vb, cols);
     for (int x = 0; x < cols; x++) {
         o[x] = T(std::min(std::max(vb[x] + part[x] * (va[x] - vb[x]), 0.0f), w.top) + 0.5f);
         apart[x] = uint8_t(std::min(std::abs(va[x] - vb[x]) * w.levels + 0.5f, 255.0f));
@@ -289,8 +356,8 @@ void warp(const cv::Mat &toBoth, const cv::Mat &a, const cv::Mat &b, float one, 
     const float sx = float(output.cols) / float(toBoth.cols), sy = float(output.rows) / float(toBoth.rows);
     const int stepA = int(a.step[0] / sizeof(T)), stepB = int(b.step[0] / sizeof(T));
     const PlaneWarp<T> w{&toBoth,
-                         a.ptr<T>(0) - stepA - 1,
-                         b.ptr<T>(0) - stepB - 1,
+                         a.ptr<T>(0),
+                         b.ptr<T>(0),
                          stepA,
                          stepB,
                          a.cols,

@@ -26,14 +26,9 @@ inline Tap tapAt(float p, int count) {
     return Tap{index, p - float(index)};
 }
 
-/// How many samples beyond each edge of a plane warpPlane reads: the
-/// planes it is given must be views of larger ones with their edge samples
-/// repeated this far out (as cv::copyMakeBorder's BORDER_REPLICATE makes).
-constexpr int border = 1;
-
 /// Writes `output`, a plane of the picture at the output instant: each
-/// sample the mix of a's and b's planes (8 or 16-bit, the output's size,
-/// bordered as `border` says) at the positions `toBoth` (a grid of
+/// sample the mix of a's and b's planes (8 or 16-bit, the output's size)
+/// at the positions `toBoth` (a grid of
 /// `gridChannels` floats a point, in the grid's units) gives, between its
 /// points linearly, each picture's value there found by Catmull-Rom's
 /// cubic from the 4x4 samples around it (the edge samples repeated beyond

@@ -27,8 +27,9 @@ sv_flow *sv_flow_new(int width, int height, int chroma_shift_x, int chroma_shift
 void sv_flow_free(sv_flow *flow);
 
 /// Computes the flows between pictures a and b (three planes each, with
-/// their strides in bytes), for the in-betweens that follow. 0, or -1 when
-/// OpenCV fails.
+/// their strides in bytes), for the in-betweens that follow, which read the
+/// two pictures again: they must stay as they are until the next prepare.
+/// 0, or -1 when OpenCV fails.
 int sv_flow_prepare(sv_flow *flow, const uint8_t *const a[3], const int a_stride[3], const uint8_t *const b[3],
                     const int b_stride[3]);
 
