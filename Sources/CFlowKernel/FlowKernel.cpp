@@ -17,8 +17,9 @@ struct sv_flow {
     int width, height, shiftX, shiftY, bytes, depth;
     /// The flow's grid is the luma's size over this (1, 2, 4, …).
     int divisor;
-    /// One DIS for each way, so that the two flows are found side by side.
-    cv::Ptr<cv::DISOpticalFlow> dis[2];
+    /// DIS, for both ways in turn (each way's search and refinement run
+    /// on every thread).
+    cv::Ptr<cv::DISOpticalFlow> dis;
     /// The prepared pictures' planes (the caller's, not copied).
     cv::Mat a[3], b[3];
     /// Flow a→b and b→a on the grid, and how much each picture's pixels are seen in the other (0…1).
@@ -167,25 +168,24 @@ extern "C" sv_flow *sv_flow_new(int width, int height, int shiftX, int shiftY, i
         cv::setNumThreads(0);
 #endif
 #endif
-        for (auto &dis : flow->dis) {
-            dis = cv::DISOpticalFlow::create(cv::DISOpticalFlow::PRESET_MEDIUM);
-            // A small picture is followed at full size, with patches half as
-            // large again (an object of a few patches still gets one of its
-            // own), down to the finest scale.
-            if (width <= smallWidth) {
-                dis->setPatchSize(12);
-                dis->setFinestScale(0);
-            } else {
-                // On a grid smaller than the picture, one pass of variational
-                // refinement instead of the preset's five, and patches 4
-                // apart instead of 3: on the benchmark's five clips wider
-                // than smallWidth, and on their other halves, the
-                // in-betweens were -0.04 to +0.08 dB from the preset's (SSIM
-                // within 0.0007), at two fifths of DIS's time (3.4 against
-                // 8.0 ms for a 320x180 pair).
-                dis->setVariationalRefinementIterations(1);
-                dis->setPatchStride(4);
-            }
+        flow->dis = cv::DISOpticalFlow::create(cv::DISOpticalFlow::PRESET_MEDIUM);
+        cv::DISOpticalFlow &dis = *flow->dis;
+        // A small picture is followed at full size, with patches half as
+        // large again (an object of a few patches still gets one of its
+        // own), down to the finest scale.
+        if (width <= smallWidth) {
+            dis.setPatchSize(12);
+            dis.setFinestScale(0);
+        } else {
+            // On a grid smaller than the picture, one pass of variational
+            // refinement instead of the preset's five, and patches 4
+            // apart instead of 3: on the benchmark's five clips wider
+            // than smallWidth, and on their other halves, the
+            // in-betweens were -0.04 to +0.08 dB from the preset's (SSIM
+            // within 0.0007), at two fifths of DIS's time (3.4 against
+            // 8.0 ms for a 320x180 pair).
+            dis.setVariationalRefinementIterations(1);
+            dis.setPatchStride(4);
         }
         return flow;
     } catch (...) {
@@ -207,11 +207,8 @@ extern "C" int sv_flow_prepare(sv_flow *flow, const uint8_t *const a[3], const i
         }
         cv::Mat gridA = flowInput(flow, flow->a[0]), gridB = flowInput(flow, flow->b[0]);
         cv::Mat found[2];
-        cv::parallel_for_(cv::Range(0, 2), [&](const cv::Range &range) {
-            for (int way = range.start; way < range.end; way++) {
-                flow->dis[way]->calc(way == 0 ? gridA : gridB, way == 0 ? gridB : gridA, found[way]);
-            }
-        });
+        flow->dis->calc(gridA, gridB, found[0]);
+        flow->dis->calc(gridB, gridA, found[1]);
         flow->forward = found[0];
         flow->backward = found[1];
         const cv::Mat forwardAt = pointedAt(flow->forward);
