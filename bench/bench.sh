@@ -406,7 +406,8 @@ echo "a cut: bikes.mp4's frames 177 to 196 (a railing, then legs by a bicycle fr
 echo "lossless): the pictures from frame 186 to frame 187, each the source frame it is, or a mix"
 ffmpeg -v error -nostdin -y -i "$footage/bikes.mp4" -vf "trim=start_frame=177:end_frame=197,setpts=N/25/TB" -r 25 -pix_fmt yuv420p \
   -c:v ffv1 "$work/cut.mkv"
-"$tool" "$work/cut.mkv" -o "$work/cut-flow.mkv" --factor 4 --fps 25 --motion flow --crf 0 --json --quiet --overwrite >"$work/cut.json"
+"$tool" "$work/cut.mkv" -o "$work/cut-flow.mkv" --factor 4 --fps 25 --motion flow --crf 0 --json --quiet --overwrite >"$work/cut.json" \
+  2>"$work/cut.log" || { cat "$work/cut.log" >&2; exit 1; }
 echo "flow: $(python3 bench/inbetween.py cut "$work/cut-flow.mkv" "$work/cut.mkv" 640x272 4 10 | sed 's/\b9\b/186/g; s/\b10\b/187/g');" \
   "--json: $(grep -o '"cuts":[0-9]*' "$work/cut.json" || echo 'no "cuts"')"
 
