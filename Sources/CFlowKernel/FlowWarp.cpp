@@ -108,13 +108,24 @@ struct Positions {
     }
 };
 
-/// Sample `k` across and `r` down of the sixteen around the position `i`
-/// of `at` in picture `picture` (its plane `plane`, `step` samples a row),
-/// each sample beyond an edge read as the edge sample.
+/// The sample before a position, across and down.
+struct Corner {
+    int column, row;
+};
+
+/// The sample before position `i` of `at` in picture `picture` (0 for a, 1
+/// for b).
 template <typename T>
-inline T edgeSample(const PlaneWarp<T> &w, const T *plane, int step, const Positions &at, int picture, int i, int r, int k) {
-    const int column = w.column(at.x[picture][i]).index, row = w.row(at.y[picture][i]).index;
-    return plane[std::min(std::max(row - 1 + r, 0), w.height - 1) * step + std::min(std::max(column - 1 + k, 0), w.width - 1)];
+inline Corner cornerOf(const PlaneWarp<T> &w, const Positions &at, int picture, int i) {
+    return Corner{w.column(at.x[picture][i]).index, w.row(at.y[picture][i]).index};
+}
+
+/// Sample `k` across and `r` down of the sixteen around a position whose
+/// sample before it is `corner`, in `plane` (`step` samples a row), each
+/// sample beyond an edge read as the edge sample.
+template <typename T>
+inline T edgeSample(const PlaneWarp<T> &w, const T *plane, int step, Corner corner, int r, int k) {
+    return plane[std::min(std::max(corner.row - 1 + r, 0), w.height - 1) * step + std::min(std::max(corner.column - 1 + k, 0), w.width - 1)];
 }
 
 /// The sixteen samples around each of `count` positions in a and in b, as
@@ -132,8 +143,9 @@ inline void fetchWords(const PlaneWarp<T> &w, const Positions &at, float *near, 
             const int step = picture == 0 ? w.stepA : w.stepB;
             float *samples = near + size_t(picture) * samplesAround * count + x;
             if (at.edge[x]) {
+                const Corner corner = cornerOf(w, at, picture, x);
                 for (int r = 0; r < 4; r++) {
-                    for (int k = 0; k < 4; k++) samples[(r * 4 + k) * count] = float(edgeSample(w, plane, step, at, picture, x, r, k));
+                    for (int k = 0; k < 4; k++) samples[(r * 4 + k) * count] = float(edgeSample(w, plane, step, corner, r, k));
                 }
                 continue;
             }
@@ -201,18 +213,17 @@ __attribute__((target("avx2"))) inline __m256i wordsAt(const T *base, const int 
     return _mm256_setr_epi32(word[0], word[1], word[2], word[3], word[4], word[5], word[6], word[7]);
 }
 
-/// What wordsAt reads for row `r` and word `k` of the eight positions of
-/// `at` from `i`, of which some are by the edges: each word put together a
-/// sample at a time (edgeSample).
+/// What wordsAt reads for row `r` and word `k` of eight positions (the
+/// samples before them at `corners`), of which some are by the edges: each
+/// word put together a sample at a time (edgeSample).
 template <typename T>
-__attribute__((target("avx2"))) inline __m256i edgeWordsAt(const PlaneWarp<T> &w, int picture, const Positions &at, int i, int r, int k) {
+__attribute__((target("avx2"))) inline __m256i edgeWordsAt(const PlaneWarp<T> &w, const T *plane, int step, const Corner *corners, int r,
+                                                           int k) {
     constexpr int bits = 8 * sizeof(T), perWord = 4 / sizeof(T);
-    const T *plane = picture == 0 ? w.a : w.b;
-    const int step = picture == 0 ? w.stepA : w.stepB;
     int32_t word[8];
     for (int lane = 0; lane < 8; lane++) {
         uint32_t value = 0;
-        for (int s = 0; s < perWord; s++) value |= uint32_t(edgeSample(w, plane, step, at, picture, i + lane, r, k * perWord + s)) << (bits * s);
+        for (int s = 0; s < perWord; s++) value |= uint32_t(edgeSample(w, plane, step, corners[lane], r, k * perWord + s)) << (bits * s);
         word[lane] = int32_t(value);
     }
     return _mm256_setr_epi32(word[0], word[1], word[2], word[3], word[4], word[5], word[6], word[7]);
@@ -266,12 +277,18 @@ __attribute__((target("avx2"))) inline void cubicValuesAVX2(const PlaneWarp<T> &
             const int step = picture == 0 ? w.stepA : w.stepB;
             const int *offset = at.offset[picture] + x;
             const float *across = fractions + 2 * picture * stride + x, *down = fractions + (2 * picture + 1) * stride + x;
-            const __m256 value = edge ? values(across, down, [&](int r, int k) __attribute__((target("avx2"))) {
-                return edgeWordsAt(w, picture, at, x, r, k);
-            })
-                                      : values(across, down, [&](int r, int k) __attribute__((target("avx2"))) {
-                                            return wordsAt(p + r * step + k * perWord, offset);
-                                        });
+            __m256 value;
+            if (edge) {
+                Corner corners[8];
+                for (int lane = 0; lane < 8; lane++) corners[lane] = cornerOf(w, at, picture, x + lane);
+                value = values(across, down, [&](int r, int k) __attribute__((target("avx2"))) {
+                    return edgeWordsAt(w, p, step, corners, r, k);
+                });
+            } else {
+                value = values(across, down, [&](int r, int k) __attribute__((target("avx2"))) {
+                    return wordsAt(p + r * step + k * perWord, offset);
+                });
+            }
             _mm256_storeu_ps((picture == 0 ? va : vb) + x, value);
         }
     }
@@ -354,12 +371,11 @@ void warp(const cv::Mat &toBoth, const cv::Mat &a, const cv::Mat &b, float one, 
     std::vector<float> columnFraction(columns.size());
     for (size_t i = 0; i < columns.size(); i++) columnIndex[i] = columns[i].index, columnFraction[i] = columns[i].fraction;
     const float sx = float(output.cols) / float(toBoth.cols), sy = float(output.rows) / float(toBoth.rows);
-    const int stepA = int(a.step[0] / sizeof(T)), stepB = int(b.step[0] / sizeof(T));
     const PlaneWarp<T> w{&toBoth,
                          a.ptr<T>(0),
                          b.ptr<T>(0),
-                         stepA,
-                         stepB,
+                         int(a.step[0] / sizeof(T)),
+                         int(b.step[0] / sizeof(T)),
                          a.cols,
                          a.rows,
                          toBoth.cols,
