@@ -81,9 +81,10 @@ struct Scratch {
 };
 
 /// Grid row `index` brought to the plane's width (linearly between its
-/// columns) into `into`, a run of floats a channel.
+/// columns) into `into`, a run of floats a channel. Inlined, so that
+/// warpRowsAVX2's copy is compiled for AVX2.
 template <typename T>
-inline void widen(const PlaneWarp<T> &w, int cols, int index, float *points, float *into) {
+__attribute__((always_inline)) inline void widen(const PlaneWarp<T> &w, int cols, int index, float *points, float *into) {
     const float *grid = w.toBoth->template ptr<float>(index);
     for (int g = 0; g < w.gridCols; g++) {
         for (int c = 0; c < gridChannels; c++) points[c * w.gridCols + g] = grid[g * gridChannels + c];
