@@ -33,6 +33,9 @@ struct PlaneWarp {
     /// a's and b's first samples.
     const T *a, *b;
     int stepA, stepB, width, height, gridCols;
+    /// The last offsets in a and in b whose four rows' runs of 16 samples
+    /// lie inside the plane (runIndex).
+    int lastRunA, lastRunB;
     /// Where each output row lies between the grid's rows.
     const Tap *rows;
     /// Where each output column lies between the grid's columns.
@@ -214,6 +217,28 @@ __attribute__((target("avx2"))) inline __m256i wordsAt(const T *base, const int 
     return _mm256_setr_epi32(word[0], word[1], word[2], word[3], word[4], word[5], word[6], word[7]);
 }
 
+/// For 8-bit samples, where the sixteen samples of each of eight positions
+/// all lie in the run of 16 samples of each row that starts where the
+/// first position's do (`offsets` at most 12 apart and none before the
+/// first: the usual case, where the motion changes little from one sample
+/// to the next) and those four runs lie inside the plane (no offset after
+/// `lastRun`): true, and in `index`, the byte shuffle that takes each
+/// position's row of four out of a run (read once a row for all eight).
+template <typename T>
+__attribute__((target("avx2"))) inline bool runIndex(const int *offsets, int lastRun, __m256i &index) {
+    if (sizeof(T) != 1 || offsets[0] > lastRun) return false;
+    const __m256i all = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(offsets));
+    const __m256i along = _mm256_sub_epi32(all, _mm256_set1_epi32(offsets[0]));
+    const __m256i beyond = _mm256_cmpgt_epi32(along, _mm256_set1_epi32(12)), before = _mm256_cmpgt_epi32(_mm256_setzero_si256(), along);
+    const __m256i outside = _mm256_or_si256(beyond, before);
+    if (!_mm256_testz_si256(outside, outside)) return false;
+    // Each position's offset (under 13: its low byte) four times over, plus 0, 1, 2, 3.
+    const __m256i lowByte = _mm256_setr_epi8(0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12, 0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12,
+                                             12, 12, 12);
+    index = _mm256_add_epi8(_mm256_shuffle_epi8(along, lowByte), _mm256_set1_epi32(0x03020100));
+    return true;
+}
+
 /// What wordsAt reads for row `r` and word `k` of eight positions (the
 /// samples before them at `corners`), of which some are by the edges: each
 /// word put together a sample at a time (edgeSample).
@@ -231,8 +256,9 @@ __attribute__((target("avx2"))) inline __m256i edgeWordsAt(const PlaneWarp<T> &w
 }
 
 /// cubicValues in AVX2, eight positions at a time: each row's four samples
-/// read as words and weighed as they come, in the same order of sums and
-/// products as cubic (so the pictures are the same).
+/// read as words (for 8-bit samples lying close together, shuffled out of
+/// one run a row: runIndex) and weighed as they come, in the same order of
+/// sums and products as cubic (so the pictures are the same).
 template <typename T>
 __attribute__((target("avx2"))) inline void cubicValuesAVX2(const PlaneWarp<T> &w, const Positions &at, const float *fractions, int stride,
                                                             float *near, float *va, float *vb, int count) {
@@ -279,7 +305,13 @@ __attribute__((target("avx2"))) inline void cubicValuesAVX2(const PlaneWarp<T> &
             const int *offset = at.offset[picture] + x;
             const float *across = fractions + 2 * picture * stride + x, *down = fractions + (2 * picture + 1) * stride + x;
             __m256 value;
-            if (edge) {
+            __m256i index;
+            if (!edge && runIndex<T>(offset, picture == 0 ? w.lastRunA : w.lastRunB, index)) {
+                value = values(across, down, [&](int r, int) __attribute__((target("avx2"))) {
+                    const __m128i run = _mm_loadu_si128(reinterpret_cast<const __m128i *>(p + offset[0] + r * step));
+                    return _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(run), index);
+                });
+            } else if (edge) {
                 Corner corners[8];
                 for (int lane = 0; lane < 8; lane++) corners[lane] = cornerOf(w, at, picture, x + lane);
                 value = values(across, down, [&](int r, int k) __attribute__((target("avx2"))) {
@@ -380,6 +412,8 @@ void warp(const cv::Mat &toBoth, const cv::Mat &a, const cv::Mat &b, float one, 
                          a.cols,
                          a.rows,
                          toBoth.cols,
+                         int(a.rows - 4) * int(a.step[0] / sizeof(T)) + a.cols - 16,
+                         int(b.rows - 4) * int(b.step[0] / sizeof(T)) + b.cols - 16,
                          rows.data(),
                          columnIndex.data(),
                          columnFraction.data(),
