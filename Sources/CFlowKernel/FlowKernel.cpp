@@ -18,15 +18,16 @@ struct sv_flow {
     /// The flow's grid is the luma's size over this (1, 2, 4, …).
     int divisor;
     /// DIS, for both ways in turn (each way's search and refinement run
-    /// on every thread).
+    /// on every thread); used by prepares only, as are the next: luma at
+    /// 8 bits, both pictures' on the grid, where each flow points, and the
+    /// round trips and finds of the checks (kept from one pair to the next,
+    /// so that a prepare allocates nothing once the first is done).
     cv::Ptr<cv::DISOpticalFlow> dis;
-    /// The prepared pictures' planes (the caller's, not copied).
-    cv::Mat a[3], b[3];
-    /// Flow a→b and b→a on the grid, and how much each picture's pixels are seen in the other (0…1).
-    cv::Mat forward, backward, seenA, seenB;
+    cv::Mat eight, gridA, gridB, forwardAt, backwardAt, returned, found;
     /// For each grid point of the output instant: where it is in a and in b,
     /// and a's part of the mix (sv::gridChannels floats: ax, ay, bx, by,
-    /// part; kept from one picture to the next).
+    /// part; kept from one picture to the next). This and the next two are
+    /// used by interpolations only.
     cv::Mat toBoth;
     /// The motion at the output instant (kept as toBoth is).
     sv::Projection projection;
@@ -34,8 +35,15 @@ struct sv_flow {
     /// warped pictures are there: the corner of a luma-sized plane (kept
     /// as toBoth is).
     cv::Mat apart;
-    /// The prepared pair is a cut: b does not show what a shows.
-    bool cut;
+};
+
+struct sv_flow_pair {
+    /// The pictures' planes (the caller's, not copied).
+    cv::Mat a[3], b[3];
+    /// Flow a→b and b→a on the grid, and how much each picture's pixels are seen in the other (0…1).
+    cv::Mat forward, backward, seenA, seenB;
+    /// b does not show what a shows.
+    bool cut = false;
 };
 
 namespace {
@@ -65,41 +73,38 @@ int divisorFor(int width) {
     return divisor;
 }
 
-/// Luma as 8-bit at the flow's grid, for the flow.
-cv::Mat flowInput(const sv_flow *flow, const cv::Mat &luma) {
-    cv::Mat eight;
-    if (flow->bytes == 1) {
-        eight = luma;
-    } else {
-        luma.convertTo(eight, CV_8U, 1.0 / double(1 << (flow->depth - 8)));
+/// Luma as 8-bit at the flow's grid, for the flow, into `grid`.
+void flowInput(sv_flow *flow, const cv::Mat &luma, cv::Mat &grid) {
+    const bool eightBits = flow->bytes == 1;
+    if (!eightBits) luma.convertTo(flow->eight, CV_8U, 1.0 / double(1 << (flow->depth - 8)));
+    const cv::Mat &eight = eightBits ? luma : flow->eight;
+    if (flow->divisor == 1) {
+        eight.copyTo(grid);
+        return;
     }
-    if (flow->divisor == 1) return eight.clone();
-    cv::Mat grid;
     const int d = flow->divisor;
     cv::resize(eight, grid, cv::Size((flow->width + d - 1) / d, (flow->height + d - 1) / d), 0, 0, cv::INTER_AREA);
-    return grid;
 }
 
-/// Where `flow` takes each of its points: the point plus its motion.
-cv::Mat pointedAt(const cv::Mat &flow) {
-    cv::Mat map(flow.size(), CV_32FC2);
+/// Where `flow` takes each of its points: the point plus its motion, into `map`.
+void pointedAt(const cv::Mat &flow, cv::Mat &map) {
+    map.create(flow.size(), CV_32FC2);
     for (int y = 0; y < flow.rows; y++) {
         const cv::Vec2f *f = flow.ptr<cv::Vec2f>(y);
         cv::Vec2f *m = map.ptr<cv::Vec2f>(y);
         for (int x = 0; x < flow.cols; x++) m[x] = cv::Vec2f(float(x) + f[x][0], float(y) + f[x][1]);
     }
-    return map;
 }
 
 /// How much each pixel of the picture `there` starts from is seen in the
 /// other: 1 where following `there` (whose points go to `thereAt`,
 /// pointedAt(there)) and then `back` returns near the start, falling to 0
 /// as the round trip's error grows past what the motion allows (Sundaram,
-/// Brox and Keutzer's test, softened).
-cv::Mat seen(const cv::Mat &there, const cv::Mat &thereAt, const cv::Mat &back) {
-    cv::Mat returned;
+/// Brox and Keutzer's test, softened), into `weight`; `returned` holds
+/// the round trips.
+void seen(const cv::Mat &there, const cv::Mat &thereAt, const cv::Mat &back, cv::Mat &returned, cv::Mat &weight) {
     cv::remap(back, returned, thereAt, cv::noArray(), cv::INTER_LINEAR, cv::BORDER_REPLICATE);
-    cv::Mat weight(there.size(), CV_32FC1);
+    weight.create(there.size(), CV_32FC1);
     for (int y = 0; y < there.rows; y++) {
         const cv::Vec2f *f = there.ptr<cv::Vec2f>(y);
         const cv::Vec2f *r = returned.ptr<cv::Vec2f>(y);
@@ -111,7 +116,6 @@ cv::Mat seen(const cv::Mat &there, const cv::Mat &thereAt, const cv::Mat &back) 
             w[x] = error <= allowed ? 1.0f : std::exp(-(error - allowed) / (2.0f * allowed));
         }
     }
-    return weight;
 }
 
 /// Whether b shows another scene than a: a fifth of a or more is neither
@@ -125,10 +129,10 @@ cv::Mat seen(const cv::Mat &there, const cv::Mat &thereAt, const cv::Mat &back) 
 /// average; within a shot nothing lost more than 10% (a hand sweeping
 /// across tree.avi close to the camera). The cut least clear, from a black
 /// frame into Megamind's first shot, lost 21%, 40% seen, 30.3 levels off.
-/// `forwardAt` is pointedAt of the flow a→b.
-bool isCut(const cv::Mat &gridA, const cv::Mat &gridB, const cv::Mat &forwardAt, const cv::Mat &seenA, const cv::Mat &seenB) {
+/// `forwardAt` is pointedAt of the flow a→b; `found` holds what it points at.
+bool isCut(const cv::Mat &gridA, const cv::Mat &gridB, const cv::Mat &forwardAt, const cv::Mat &seenA, const cv::Mat &seenB,
+           cv::Mat &found) {
     constexpr double mismatch = 24, unseen = 0.5, share = 0.2, inconsistent = 0.35, offAverage = 30;
-    cv::Mat found;
     cv::remap(gridB, found, forwardAt, cv::noArray(), cv::INTER_LINEAR, cv::BORDER_REPLICATE);
     long lost = 0;
     double off = 0;
@@ -195,26 +199,32 @@ extern "C" sv_flow *sv_flow_new(int width, int height, int shiftX, int shiftY, i
 
 extern "C" void sv_flow_free(sv_flow *flow) { delete flow; }
 
-extern "C" int sv_flow_is_cut(const sv_flow *flow) { return flow->cut ? 1 : 0; }
+extern "C" sv_flow_pair *sv_flow_pair_new(void) { return new (std::nothrow) sv_flow_pair(); }
 
-extern "C" int sv_flow_prepare(sv_flow *flow, const uint8_t *const a[3], const int aStride[3], const uint8_t *const b[3],
-                               const int bStride[3]) {
+extern "C" void sv_flow_pair_free(sv_flow_pair *pair) { delete pair; }
+
+extern "C" int sv_flow_is_cut(const sv_flow_pair *pair) { return pair->cut ? 1 : 0; }
+
+extern "C" int sv_flow_prepare(sv_flow *flow, sv_flow_pair *pair, const uint8_t *const a[3], const int aStride[3],
+                               const uint8_t *const b[3], const int bStride[3]) {
     try {
         for (int plane = 0; plane < 3; plane++) {
             const cv::Size size = planeSize(flow, plane);
-            flow->a[plane] = cv::Mat(size, matType(flow), const_cast<uint8_t *>(a[plane]), size_t(aStride[plane]));
-            flow->b[plane] = cv::Mat(size, matType(flow), const_cast<uint8_t *>(b[plane]), size_t(bStride[plane]));
+            pair->a[plane] = cv::Mat(size, matType(flow), const_cast<uint8_t *>(a[plane]), size_t(aStride[plane]));
+            pair->b[plane] = cv::Mat(size, matType(flow), const_cast<uint8_t *>(b[plane]), size_t(bStride[plane]));
         }
-        cv::Mat gridA = flowInput(flow, flow->a[0]), gridB = flowInput(flow, flow->b[0]);
-        cv::Mat found[2];
-        flow->dis->calc(gridA, gridB, found[0]);
-        flow->dis->calc(gridB, gridA, found[1]);
-        flow->forward = found[0];
-        flow->backward = found[1];
-        const cv::Mat forwardAt = pointedAt(flow->forward);
-        flow->seenA = seen(flow->forward, forwardAt, flow->backward);
-        flow->seenB = seen(flow->backward, pointedAt(flow->backward), flow->forward);
-        flow->cut = isCut(gridA, gridB, forwardAt, flow->seenA, flow->seenB);
+        flowInput(flow, pair->a[0], flow->gridA);
+        flowInput(flow, pair->b[0], flow->gridB);
+        // Empty, or DIS would start from the pair's last flows.
+        pair->forward.release();
+        pair->backward.release();
+        flow->dis->calc(flow->gridA, flow->gridB, pair->forward);
+        flow->dis->calc(flow->gridB, flow->gridA, pair->backward);
+        pointedAt(pair->forward, flow->forwardAt);
+        pointedAt(pair->backward, flow->backwardAt);
+        seen(pair->forward, flow->forwardAt, pair->backward, flow->returned, pair->seenA);
+        seen(pair->backward, flow->backwardAt, pair->forward, flow->returned, pair->seenB);
+        pair->cut = isCut(flow->gridA, flow->gridB, flow->forwardAt, pair->seenA, pair->seenB, flow->found);
         return 0;
     } catch (...) {
         return -1;
@@ -234,7 +244,7 @@ inline float sampleAt(const cv::Mat &grid, float x, float y) {
 
 }  // namespace
 
-extern "C" int sv_flow_interpolate(sv_flow *flow, double weight, uint8_t *const out[3], const int outStride[3]) {
+extern "C" int sv_flow_interpolate(sv_flow *flow, const sv_flow_pair *pair, double weight, uint8_t *const out[3], const int outStride[3]) {
     try {
         const float t = float(weight);
         // Where the output instant's grid point is in a and in b: along the
@@ -243,13 +253,13 @@ extern "C" int sv_flow_interpolate(sv_flow *flow, double weight, uint8_t *const 
         // (the linear-motion estimate of Jiang et al.'s Super SloMo); and
         // each picture's part: its distance from the instant, taken down
         // where what it shows there is hidden in the other.
-        sv::project(flow->forward, flow->backward, flow->seenA, flow->seenB, t, flow->projection);
-        const cv::Size grid = flow->forward.size();
+        sv::project(pair->forward, pair->backward, pair->seenA, pair->seenB, t, flow->projection);
+        const cv::Size grid = pair->forward.size();
         flow->toBoth.create(grid, CV_32FC(sv::gridChannels));
         cv::parallel_for_(cv::Range(0, grid.height), [&](const cv::Range &range) {
             for (int y = range.start; y < range.end; y++) {
-                const cv::Vec2f *f = flow->forward.ptr<cv::Vec2f>(y);
-                const cv::Vec2f *g = flow->backward.ptr<cv::Vec2f>(y);
+                const cv::Vec2f *f = pair->forward.ptr<cv::Vec2f>(y);
+                const cv::Vec2f *g = pair->backward.ptr<cv::Vec2f>(y);
                 float *m = flow->toBoth.ptr<float>(y);
                 for (int x = 0; x < grid.width; x++, m += sv::gridChannels) {
                     cv::Vec2f motion;
@@ -260,7 +270,7 @@ extern "C" int sv_flow_interpolate(sv_flow *flow, double weight, uint8_t *const 
                     m[1] = float(y) + fa[1];
                     m[2] = float(x) + fb[0];
                     m[3] = float(y) + fb[1];
-                    const float wa = (1 - t) * sampleAt(flow->seenA, m[0], m[1]), wb = t * sampleAt(flow->seenB, m[2], m[3]);
+                    const float wa = (1 - t) * sampleAt(pair->seenA, m[0], m[1]), wb = t * sampleAt(pair->seenB, m[2], m[3]);
                     m[4] = wa + wb > 1e-3f ? wa / (wa + wb) : 1 - t;
                 }
             }
@@ -270,8 +280,8 @@ extern "C" int sv_flow_interpolate(sv_flow *flow, double weight, uint8_t *const 
         for (int plane = 0; plane < 3; plane++) {
             cv::Mat output(planeSize(flow, plane), matType(flow), out[plane], size_t(outStride[plane]));
             cv::Mat apart = flow->apart(cv::Rect(cv::Point(0, 0), output.size()));
-            sv::warpPlane(flow->toBoth, flow->a[plane], flow->b[plane], one, output, apart);
-            sv::fallBack(flow->a[plane], flow->b[plane], apart, t, one, output);
+            sv::warpPlane(flow->toBoth, pair->a[plane], pair->b[plane], one, output, apart);
+            sv::fallBack(pair->a[plane], pair->b[plane], apart, t, one, output);
         }
         return 0;
     } catch (...) {

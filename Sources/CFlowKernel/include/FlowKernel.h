@@ -19,6 +19,9 @@ extern "C" {
 /// the two pictures do, and what stands still in both shown as it stands.
 typedef struct sv_flow sv_flow;
 
+/// The flows between two pictures, for the in-betweens made from them.
+typedef struct sv_flow_pair sv_flow_pair;
+
 /// A kernel for planar pictures `width` x `height` with chroma subsampled by
 /// 2^`chroma_shift_x` and 2^`chroma_shift_y`, samples of `bytes` (1 or 2)
 /// bytes of `depth` bits. NULL when it cannot be made.
@@ -26,19 +29,27 @@ sv_flow *sv_flow_new(int width, int height, int chroma_shift_x, int chroma_shift
 
 void sv_flow_free(sv_flow *flow);
 
-/// Computes the flows between pictures a and b (three planes each, with
-/// their strides in bytes), for the in-betweens that follow, which read the
-/// two pictures again: they must stay as they are until the next prepare.
-/// 0, or -1 when OpenCV fails.
-int sv_flow_prepare(sv_flow *flow, const uint8_t *const a[3], const int a_stride[3], const uint8_t *const b[3],
+/// A pair to prepare, empty; NULL when it cannot be made.
+sv_flow_pair *sv_flow_pair_new(void);
+
+void sv_flow_pair_free(sv_flow_pair *pair);
+
+/// Computes into `pair` the flows between pictures a and b (three planes
+/// each, with their strides in bytes), for the in-betweens that follow,
+/// which read the two pictures again: they must stay as they are while the
+/// pair is used. 0, or -1 when OpenCV fails. One prepare at a time on a
+/// kernel; it may run on one thread while sv_flow_interpolate runs on
+/// another, with another pair.
+int sv_flow_prepare(sv_flow *flow, sv_flow_pair *pair, const uint8_t *const a[3], const int a_stride[3], const uint8_t *const b[3],
                     const int b_stride[3]);
 
-/// 1 when the prepared b shows another scene than a (a cut: no in-between
-/// is made across it), else 0.
-int sv_flow_is_cut(const sv_flow *flow);
+/// 1 when the prepared pair's b shows another scene than its a (a cut: no
+/// in-between is made across it), else 0.
+int sv_flow_is_cut(const sv_flow_pair *pair);
 
-/// Writes the picture `weight` of the way from the prepared a to b (0 < weight < 1).
-int sv_flow_interpolate(sv_flow *flow, double weight, uint8_t *const out[3], const int out_stride[3]);
+/// Writes the picture `weight` of the way from the prepared pair's a to its b
+/// (0 < weight < 1). One at a time on a kernel.
+int sv_flow_interpolate(sv_flow *flow, const sv_flow_pair *pair, double weight, uint8_t *const out[3], const int out_stride[3]);
 
 #ifdef __cplusplus
 }

@@ -6,28 +6,33 @@ import Glibc
 /// the running program (where SwiftPM builds it), then in
 /// `../lib/scale-video/` from there (where scripts/install.sh puts it); the
 /// environment's `SCALE_VIDEO_FLOW_LIBRARY`, when set, names the one file to
-/// load instead. Its five C entry points are those of FlowKernel.h.
+/// load instead. Its seven C entry points are those of FlowKernel.h.
 struct FlowLibrary: Sendable {
     typealias New = @convention(c) (Int32, Int32, Int32, Int32, Int32, Int32) -> OpaquePointer?
     typealias Free = @convention(c) (OpaquePointer?) -> Void
+    typealias NewPair = @convention(c) () -> OpaquePointer?
     typealias Prepare = @convention(c) (
-        OpaquePointer?, UnsafePointer<UnsafePointer<UInt8>?>?, UnsafePointer<Int32>?, UnsafePointer<UnsafePointer<UInt8>?>?,
-        UnsafePointer<Int32>?
+        OpaquePointer?, OpaquePointer?, UnsafePointer<UnsafePointer<UInt8>?>?, UnsafePointer<Int32>?,
+        UnsafePointer<UnsafePointer<UInt8>?>?, UnsafePointer<Int32>?
     ) -> Int32
     typealias IsCut = @convention(c) (OpaquePointer?) -> Int32
     typealias Interpolate = @convention(c) (
-        OpaquePointer?, Double, UnsafePointer<UnsafeMutablePointer<UInt8>?>?, UnsafePointer<Int32>?
+        OpaquePointer?, OpaquePointer?, Double, UnsafePointer<UnsafeMutablePointer<UInt8>?>?, UnsafePointer<Int32>?
     ) -> Int32
 
     /// `sv_flow_new(width, height, chroma_shift_x, chroma_shift_y, bytes, depth)`.
     let new: New
     /// `sv_flow_free(flow)`.
     let free: Free
-    /// `sv_flow_prepare(flow, a, a_stride, b, b_stride)`.
+    /// `sv_flow_pair_new()`.
+    let newPair: NewPair
+    /// `sv_flow_pair_free(pair)`.
+    let freePair: Free
+    /// `sv_flow_prepare(flow, pair, a, a_stride, b, b_stride)`.
     let prepare: Prepare
-    /// `sv_flow_is_cut(flow)`.
+    /// `sv_flow_is_cut(pair)`.
     let isCut: IsCut
-    /// `sv_flow_interpolate(flow, weight, out, out_stride)`.
+    /// `sv_flow_interpolate(flow, pair, weight, out, out_stride)`.
     let interpolate: Interpolate
 
     /// The library's file name.
@@ -59,6 +64,7 @@ struct FlowLibrary: Sendable {
             return .success(
                 FlowLibrary(
                     new: try symbol("sv_flow_new", as: New.self), free: try symbol("sv_flow_free", as: Free.self),
+                    newPair: try symbol("sv_flow_pair_new", as: NewPair.self), freePair: try symbol("sv_flow_pair_free", as: Free.self),
                     prepare: try symbol("sv_flow_prepare", as: Prepare.self), isCut: try symbol("sv_flow_is_cut", as: IsCut.self),
                     interpolate: try symbol("sv_flow_interpolate", as: Interpolate.self)))
         } catch {

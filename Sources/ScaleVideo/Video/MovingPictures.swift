@@ -4,7 +4,11 @@
 /// means of fast stretches are made by a PictureBlender; an in-between
 /// picture comes from the InBetweenPictures backend (the crossfade, or the
 /// optical flow's picture of the instant). The plan's steps are done
-/// in order, so the count and timing are the plan's.
+/// in order, so the count and timing are the plan's. Where the backend
+/// looks ahead (flow), the steps from the first that names the newest frame
+/// wait for the next frame, and the pair of their first in-between is named
+/// to the backend before the steps before them are done (so that its flows
+/// are found while the last pair's pictures are made).
 final class MovingPictures: PictureStage {
     private var plan: MotionPlan
     private let adapter: PictureAdapter
@@ -33,7 +37,7 @@ final class MovingPictures: PictureStage {
         if plan.kept.contains(index) || names(index) {
             frames[index] = try Frame(referringTo: adapter.adapt(frame))
         }
-        try run(emit: emit)
+        try run(emit: emit, holdingBack: inBetweens.looksAhead ? index : nil)
         frames = frames.filter { plan.kept.contains($0.key) || names($0.key) }
     }
 
@@ -44,11 +48,20 @@ final class MovingPictures: PictureStage {
     }
 
     /// Does the waiting steps in order, and lets go of those done (at once:
-    /// an arrival can decide hundreds of thousands of slow-motion frames).
-    private func run(emit: (Range<Int>, () throws -> Frame) throws -> Void) throws {
+    /// an arrival can decide hundreds of thousands of slow-motion frames);
+    /// with `newest`, only those before the first that names that frame,
+    /// once the pair of the first in-between from there is named ahead.
+    private func run(emit: (Range<Int>, () throws -> Frame) throws -> Void, holdingBack newest: Int? = nil) throws {
+        let held = newest.flatMap { index in waiting.firstIndex { Self.step($0, names: index) } } ?? waiting.count
+        for step in waiting[held...] {
+            if case .show(_, .inBetween(let a, let b, _)) = step {
+                try inBetweens.prepare(ahead: frame(a), frame(b))
+                break
+            }
+        }
         var done = 0
         defer { waiting.removeFirst(done) }
-        for step in waiting {
+        for step in waiting[..<held] {
             switch step {
             case .sum(let a, let b): blender.startSum(try frame(a), try frame(b))
             case .add(let j): blender.add(try frame(j))
@@ -66,12 +79,14 @@ final class MovingPictures: PictureStage {
 
     /// Whether a waiting step names frame `index`.
     private func names(_ index: Int) -> Bool {
-        waiting.contains { step in
-            switch step {
-            case .sum(let a, let b), .show(_, .inBetween(let a, let b, _)): a == index || b == index
-            case .add(let j), .show(_, .frame(let j)): j == index
-            case .show(_, .mean): false
-            }
+        waiting.contains { Self.step($0, names: index) }
+    }
+
+    private static func step(_ step: MotionPlan.Step, names index: Int) -> Bool {
+        switch step {
+        case .sum(let a, let b), .show(_, .inBetween(let a, let b, _)): a == index || b == index
+        case .add(let j), .show(_, .frame(let j)): j == index
+        case .show(_, .mean): false
         }
     }
 

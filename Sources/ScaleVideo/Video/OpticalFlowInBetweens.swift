@@ -1,3 +1,5 @@
+import Dispatch
+
 /// `--motion flow`: in-between pictures of scale-video's own (the C++
 /// FlowKernel over OpenCV, loaded as FlowLibrary): dense optical flow both
 /// ways between the two pictures around the instant (DIS, on luma, at full
@@ -12,15 +14,20 @@
 /// both shown as it stands. Across a cut (the kernel finds most of the first
 /// picture neither in the second nor matched there) no in-between is made:
 /// the nearer picture is shown, the later one halfway. The flows of a pair are
-/// computed once for all the pictures made between them; only the pair in
-/// hand is held.
+/// computed once for all the pictures made between them, on a thread of
+/// their own, so that the next pair's are found (when MovingPictures names
+/// it ahead) while the pictures of the last are made; two pairs are held.
 final class OpticalFlowInBetweens: InBetweenPictures {
     private let library: FlowLibrary
     private let kernel: OpaquePointer
     private let output: Frame
-    /// The pair the kernel's flows are of, and whether it is a cut.
-    private var prepared: (a: Frame, b: Frame, cut: Bool)?
     private let cuts: SceneCuts
+    /// Finds the pairs' flows, one pair at a time.
+    private let worker = DispatchQueue(label: "scale-video.flow")
+    /// The pairs whose flows are found or being found, oldest first.
+    private var pairs: [FlowPair] = []
+    /// The kernel's pairs not in use.
+    private var spare: [OpaquePointer] = []
 
     /// The in-betweens of the pictures `encoder` takes: planar YUV without
     /// alpha; each cut found is counted in `cuts`.
@@ -40,20 +47,75 @@ final class OpticalFlowInBetweens: InBetweenPictures {
         output = try Frame(width: picture.width, height: picture.height, format: picture.format)
     }
 
-    deinit { library.free(kernel) }
+    deinit {
+        worker.sync {}
+        for pair in pairs.map(\.pair) + spare { library.freePair(pair) }
+        library.free(kernel)
+    }
+
+    var looksAhead: Bool { true }
+
+    func prepare(ahead a: Frame, _ b: Frame) throws {
+        _ = try pair(a, b)
+    }
 
     func picture(between a: Frame, and b: Frame, weight: Rational) throws -> Frame {
-        if prepared.map({ $0.a !== a || $0.b !== b }) ?? true {
-            let result = library.prepare(kernel, a.planes, a.strides, b.planes, b.strides)
-            guard result == 0 else { throw FFmpegError.outOfMemory("the optical flow failed") }
-            let cut = library.isCut(kernel) != 0
+        let pair = try pair(a, b)
+        pair.done.wait()
+        guard pair.result == 0 else { throw FFmpegError.outOfMemory("the optical flow failed") }
+        if pair.cut == nil {
+            let cut = library.isCut(pair.pair) != 0
             if cut { cuts.add() }
-            prepared = (a, b, cut)
+            pair.cut = cut
         }
-        if prepared?.cut == true { return weight < Rational(1, 2)! ? a : b }
+        if pair.cut == true { return weight < Rational(1, 2)! ? a : b }
         try output.makeWritable()
-        let result = library.interpolate(kernel, weight.doubleValue, output.mutablePlanes, output.strides)
+        let result = library.interpolate(kernel, pair.pair, weight.doubleValue, output.mutablePlanes, output.strides)
         guard result == 0 else { throw FFmpegError.outOfMemory("the optical flow failed") }
         return output
+    }
+
+    /// The pair of `a` and `b`, its flows found or being found: if it is not
+    /// held, the older of two held is let go (once its flows are found) and
+    /// the worker set to find the new pair's, holding the frames until it has.
+    private func pair(_ a: Frame, _ b: Frame) throws -> FlowPair {
+        if let held = pairs.first(where: { $0.a === a && $0.b === b }) { return held }
+        if pairs.count == 2 {
+            let oldest = pairs.removeFirst()
+            oldest.done.wait()
+            spare.append(oldest.pair)
+        }
+        guard let kernelPair = spare.popLast() ?? library.newPair() else {
+            throw FFmpegError.outOfMemory("cannot make the optical flow")
+        }
+        let pair = FlowPair(a: a, b: b, pair: kernelPair)
+        pairs.append(pair)
+        let job = HandOff((library, kernel, pair, a, b))
+        worker.async {
+            let (library, kernel, pair, a, b) = job.value
+            pair.result = library.prepare(kernel, pair.pair, a.planes, a.strides, b.planes, b.strides)
+            pair.done.leave()
+        }
+        return pair
+    }
+}
+
+/// Two frames and the kernel's pair their flows are found in: `done` is
+/// left once they are, with the kernel's `result`; `cut` is asked of the
+/// kernel when the pair is first used. The frames are held while their flows
+/// are found, then only by those that ask for their pictures (MovingPictures
+/// lets a frame go once no step names it).
+private final class FlowPair {
+    weak var a: Frame?, b: Frame?
+    let pair: OpaquePointer
+    let done = DispatchGroup()
+    var result: Int32 = -1
+    var cut: Bool?
+
+    init(a: Frame, b: Frame, pair: OpaquePointer) {
+        self.a = a
+        self.b = b
+        self.pair = pair
+        done.enter()
     }
 }
