@@ -33,9 +33,6 @@ struct PlaneWarp {
     /// a's and b's first samples.
     const T *a, *b;
     int stepA, stepB, width, height, gridCols;
-    /// The last offsets in a and in b whose four rows' runs of 16 samples
-    /// lie inside the plane (runIndex).
-    int lastRunA, lastRunB;
     /// Where each output row lies between the grid's rows.
     const Tap *rows;
     /// Where each output column lies between the grid's columns.
@@ -49,6 +46,9 @@ struct PlaneWarp {
     /// columns and rows.
     Tap column(float x) const { return tapAt(x * sx + ox, width); }
     Tap row(float y) const { return tapAt(y * sy + oy, height); }
+    /// The last offset, in a picture `step` samples a row, whose four rows'
+    /// runs of 16 samples lie inside the plane (runIndex).
+    int lastRun(int step) const { return (height - 4) * step + width - 16; }
 };
 
 /// Samples a position is found from: four rows of four.
@@ -306,7 +306,7 @@ __attribute__((target("avx2"))) inline void cubicValuesAVX2(const PlaneWarp<T> &
             const float *across = fractions + 2 * picture * stride + x, *down = fractions + (2 * picture + 1) * stride + x;
             __m256 value;
             __m256i index;
-            if (!edge && runIndex<T>(offset, picture == 0 ? w.lastRunA : w.lastRunB, index)) {
+            if (!edge && runIndex<T>(offset, w.lastRun(step), index)) {
                 value = values(across, down, [&](int r, int) __attribute__((target("avx2"))) {
                     const __m128i run = _mm_loadu_si128(reinterpret_cast<const __m128i *>(p + offset[0] + r * step));
                     return _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(run), index);
@@ -412,8 +412,6 @@ void warp(const cv::Mat &toBoth, const cv::Mat &a, const cv::Mat &b, float one, 
                          a.cols,
                          a.rows,
                          toBoth.cols,
-                         int(a.rows - 4) * int(a.step[0] / sizeof(T)) + a.cols - 16,
-                         int(b.rows - 4) * int(b.step[0] / sizeof(T)) + b.cols - 16,
                          rows.data(),
                          columnIndex.data(),
                          columnFraction.data(),
