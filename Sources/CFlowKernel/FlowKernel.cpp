@@ -59,13 +59,12 @@ cv::Size planeSize(const sv_flow *flow, int plane) {
 constexpr int smallWidth = 640;
 
 /// The flow's grid for a picture `width` wide: full size up to
-/// `smallWidth`, else halved until it is narrower than that (DIS's medium
-/// preset then works down to half the grid). On the held-out measure a 720p
-/// picture's flow on a quarter-width grid was within 0.2 dB of a half-width
-/// one's on three scenes of four (0.9 dB below on a finely detailed pan, at
-/// 43.6 dB), at a third of the cost; on the four clips of real footage 640
-/// samples wide in bench/footage, the full-size flow gained 0.08 to 0.77 dB
-/// over the halved one.
+/// `smallWidth`, else halved until it is narrower than that. On the
+/// held-out measure a 720p picture's flow on a quarter-width grid was
+/// within 0.2 dB of a half-width one's on three scenes of four (0.9 dB
+/// below on a finely detailed pan, at 43.6 dB), at a third of the cost; on
+/// the four clips of real footage 640 samples wide in bench/footage, the
+/// full-size flow gained 0.08 to 0.77 dB over the halved one.
 int divisorFor(int width) {
     if (width <= smallWidth) return 1;
     int divisor = 1;
@@ -181,15 +180,21 @@ extern "C" sv_flow *sv_flow_new(int width, int height, int shiftX, int shiftY, i
             dis.setPatchSize(12);
             dis.setFinestScale(0);
         } else {
-            // On a grid smaller than the picture, one pass of variational
-            // refinement instead of the preset's five, and patches 4
-            // apart instead of 3: on the benchmark's five clips wider
-            // than smallWidth, and on their other halves, the
-            // in-betweens were -0.04 to +0.08 dB from the preset's (SSIM
-            // within 0.0007), at two fifths of DIS's time (3.4 against
-            // 8.0 ms for a 320x180 pair).
-            dis.setVariationalRefinementIterations(1);
-            dis.setPatchStride(4);
+            // On a grid smaller than the picture, down to the grid's own
+            // size too, with patches side by side (8 apart, not 3) and no
+            // variational refinement. Against searching down to half the
+            // grid, 4 apart, with one refinement pass there: on the
+            // benchmark's five clips wider than smallWidth, and on their
+            // other halves, the in-betweens' SSIM rose on the bunny
+            // (0.9761 to 0.9780, other half 0.9764 to 0.9786;
+            // minterpolate's 0.9771 and 0.9775) and stayed within 0.0020
+            // on the rest, at -0.25 to +0.20 dB (mean -0.07 dB); the 720p
+            // x2 job took 4% less time, in as much memory. Patches 6
+            // apart gained 0.06 dB on those clips over the old search,
+            // for 3% more time.
+            dis.setFinestScale(0);
+            dis.setPatchStride(8);
+            dis.setVariationalRefinementIterations(0);
         }
         return flow;
     } catch (...) {
