@@ -8,8 +8,13 @@ nonisolated(unsafe) private var signalPipe: Int32 = -1
 /// order, to `handle` on a thread of its own. The handler, installed with
 /// sigaction, only writes the signal's number into a pipe, which is safe in
 /// a signal handler; a caught signal (unlike an ignored one) is back to its
-/// default in a program this one starts. They are unblocked in the thread
-/// that makes it and in its own. Made once a process.
+/// default in a program this one starts. They are unblocked in its own
+/// thread and blocked in the thread that makes it, and so in the threads
+/// that one starts from then on: a signal sent to the process comes to the
+/// thread that reads the pipe. (ThreadSanitizer runs a handler only once
+/// the thread the signal came to calls into the C library; when any thread
+/// could take them, a Ctrl-C under it was handled only when the work was
+/// done.) Made once a process, first thing.
 package final class SignalPipe: Sendable {
     package init(_ numbers: [Int32], handle: @escaping @Sendable (Int32) -> Void) {
         var ends: [Int32] = [-1, -1]
@@ -31,10 +36,11 @@ package final class SignalPipe: Sendable {
         // A program may be started with them blocked (a parent's threads
         // often block every signal, and a child keeps the mask): the thread
         // that reads the pipe, started from here, takes them.
-        var unblocked = sigset_t()
-        sigemptyset(&unblocked)
-        for number in numbers { sigaddset(&unblocked, number) }
-        pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
+        var caught = sigset_t()
+        sigemptyset(&caught)
+        for number in numbers { sigaddset(&caught, number) }
+        pthread_sigmask(SIG_UNBLOCK, &caught, nil)
+        defer { pthread_sigmask(SIG_BLOCK, &caught, nil) }
         startThread {
             var byte: UInt8 = 0
             while true {
