@@ -36,8 +36,8 @@ bash scripts/setup.sh
 logs=$(pwd)/out/sanitize
 rm -rf "$logs"
 mkdir -p "$logs/thread" "$logs/address"
-printf '%s\n' leak:formWeakReference leak:ArgumentParser12ParsedValuesV6update leak:ArgumentParser8InputKeyV8fullPath \
-  >"$logs/lsan-suppressions"
+suppressed_leaks=(formWeakReference ArgumentParser12ParsedValuesV6update ArgumentParser8InputKeyV8fullPath)
+printf 'leak:%s\n' "${suppressed_leaks[@]}" >"$logs/lsan-suppressions"
 export TSAN_OPTIONS="log_path=$logs/thread/report"
 export ASAN_OPTIONS="log_path=$logs/address/report"
 export LSAN_OPTIONS="suppressions=$logs/lsan-suppressions"
@@ -57,7 +57,7 @@ for sanitizer in thread address; do
   echo "$sanitizer: $reports sanitizer reports"
   if [ "$sanitizer" = address ]; then
     # LeakSanitizer's table of what it suppressed: "count bytes template".
-    for kind in formWeakReference ArgumentParser12ParsedValuesV6update ArgumentParser8InputKeyV8fullPath; do
+    for kind in "${suppressed_leaks[@]}"; do
       suppressed=$(cat "$logs/address"/report.* 2>/dev/null |
         awk -v kind=$kind '$3 == kind { n += $1; b += $2 } END { printf "%d (%d bytes)", n, b }' || true)
       echo "address: leaks left out of the reports ($kind): $suppressed"
