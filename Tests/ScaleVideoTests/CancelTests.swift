@@ -33,6 +33,33 @@ struct CancelTests {
         #expect(try Tool.files(in: scratch.url) == ["long.mov"])
     }
 
+    /// SIGINT and SIGTERM sent to the process come to the one thread that
+    /// reads them: every other thread of a running conversion blocks both
+    /// (a handler on another thread may run late, or, under
+    /// ThreadSanitizer, only once the work is done).
+    @Test func oneThreadTakesTheSignals() throws {
+        let scratch = try Scratch()
+        let input = try Self.longMovie(in: scratch)
+        let running = try RunningProcess(Tool.scaleVideo.path, [input.path, "-o", scratch.file("out.mov").path] + Self.slowly)
+        #expect(Wait.untilWriting("out.mov", in: scratch.url), "no temporary output was written")
+        let tasks = "/proc/\(running.process.processIdentifier)/task"
+        let caught: UInt64 = 1 << UInt64(SIGINT - 1) | 1 << UInt64(SIGTERM - 1)
+        var taking = 0, threads = 0
+        for task in try FileManager.default.contentsOfDirectory(atPath: tasks) {
+            guard let status = try? String(contentsOfFile: "\(tasks)/\(task)/status", encoding: .utf8),
+                  let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigBlk:") }),
+                  let blocked = UInt64(line.dropFirst("SigBlk:".count).trimmingCharacters(in: .whitespaces), radix: 16)
+            else { continue }
+            threads += 1
+            if blocked & caught == 0 { taking += 1 }
+            #expect(blocked & caught == 0 || blocked & caught == caught, "a thread blocks one of the two: \(line)")
+        }
+        #expect(threads > 2 && taking == 1, "\(taking) of \(threads) threads take SIGINT and SIGTERM")
+        running.interrupt()
+        let result = running.wait(timeout: 30)
+        #expect(result.exited && result.status == 130, "\(result.stderr)")
+    }
+
     @Test func aSecondCtrlCStopsAtOnceAndLeavesNothing() throws {
         let scratch = try Scratch()
         let input = try Self.longMovie(in: scratch)
