@@ -28,7 +28,8 @@ enum Entry {
         let studio = runningProgramFolder() + "/scale-video-studio"
         let argv = ([studio] + arguments).map { strdup($0) } + [nil]
         execv(studio, argv)
-        Diagnostics.line("scale-video studio: cannot run \(studio) (\(String(cString: strerror(errno)))); it is installed beside scale-video")
+        let reason = String(cString: strerror(errno))
+        Diagnostics.line("scale-video studio: cannot run \(studio) (\(reason)); \(commandThatBuilds("scale-video-studio"))")
         exit(1)
     }
 }

@@ -179,7 +179,9 @@ struct FlowTests {
             #expect(
                 result.stderr.contains("in.mp4") && result.stderr.contains("--motion flow cannot load its library libScaleVideoFlow.so: ")
                     && result.stderr.contains("\(alone.path)/libScaleVideoFlow.so: cannot open shared object file")
-                    && result.stderr.contains("\(scratch.url.path)/lib/scale-video/libScaleVideoFlow.so"), "\(result.stderr)")
+                    && result.stderr.contains("\(scratch.url.path)/lib/scale-video/libScaleVideoFlow.so")
+                    && result.stderr.contains("; install it with the source's scripts/install.sh, which puts it beside scale-video"),
+                "\(result.stderr)")
         }
         #expect(!FileManager.default.fileExists(atPath: scratch.file("flow.mov").path))
         for motion in ["nearest", "blend"] {

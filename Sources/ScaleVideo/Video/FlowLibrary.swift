@@ -52,7 +52,8 @@ struct FlowLibrary: Sendable {
         let path = existing ?? places[0]
         guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
             let elsewhere = existing == nil && places.count > 1 ? " (nor is it at \(places[1...].joined(separator: " or ")))" : ""
-            return .failure(.failed("--motion flow cannot load its library \(fileName): \(reason())\(elsewhere)"))
+            let fix = existing == nil && getenv(override) == nil ? "; \(commandThatBuilds("ScaleVideoFlow"))" : ""
+            return .failure(.failed("--motion flow cannot load its library \(fileName): \(reason())\(elsewhere)\(fix)"))
         }
         func symbol<Function>(_ name: String, as type: Function.Type) throws(ScaleError) -> Function {
             guard let address = dlsym(handle, name) else {
