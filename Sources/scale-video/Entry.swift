@@ -3,16 +3,21 @@ import Glibc
 import ScaleVideo
 
 /// Runs `scale-video studio …` as the studio program beside this one,
-/// answers `--version`, joins parts (`scale-video join …`), or else runs
-/// the command.
+/// answers `--version`, `-h` and `--help` (HelpScreens), joins parts
+/// (`scale-video join …`), or else runs the command.
 @main
 enum Entry {
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.first == "studio" { runStudio(Array(arguments.dropFirst())) }
-        if arguments.prefix(while: { $0 != "--" }).contains("--version") {
+        let options = arguments.prefix(while: { $0 != "--" })
+        if options.contains("--version") {
             print(Versions.text)
             exit(0)
+        }
+        if arguments.first != "join" {
+            if options.contains("-h") { answer(HelpScreens.short) }
+            if options.contains("--help") { answer(HelpScreens.long) }
         }
         // Ctrl-C is caught from the first moment, before the options are read.
         _ = SignalTrap.shared
@@ -21,6 +26,12 @@ enum Entry {
             exit(0)
         }
         ScaleVideoCommand.main()
+    }
+
+    /// Prints `text` on standard output and exits 0.
+    static func answer(_ text: String) -> Never {
+        print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
+        exit(0)
     }
 
     /// Replaces this process with `scale-video-studio ARGUMENTS`.

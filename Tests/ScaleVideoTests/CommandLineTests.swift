@@ -29,6 +29,34 @@ struct CommandLineTests {
         }
     }
 
+    /// `-h` is one screen: the usage, the options used most (each one the
+    /// command has) and three examples, in at most 40 lines.
+    @Test func shortHelpIsOneScreen() throws {
+        let short = try Tool.run(Tool.scaleVideo.path, ["-h"])
+        #expect(short.status == 0 && short.stderr.isEmpty, "\(short.stderr)")
+        let lines = short.text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count <= 41 && lines.count >= 20, "\(lines.count) lines")
+        #expect(short.text.contains("Usage: scale-video [options] <input>..."))
+        #expect(lines.filter { $0.hasPrefix("  scale-video ") }.count == 3)
+        let long = try Tool.run(Tool.scaleVideo.path, ["--help"]).text
+        for option in short.text.matches(of: /(?:^| )(--[a-z-]+)/.anchorsMatchLineEndings()).map({ String($0.output.1) }) {
+            #expect(long.contains("\n  \(option) ") || long.contains(", \(option) "), "-h names \(option), which --help lacks")
+        }
+        #expect(try Tool.run(Tool.scaleVideo.path, ["in.mp4", "--factor", "2", "-h"]).text == short.text)
+    }
+
+    /// `--help` shows the options first, under their headings, and the long
+    /// explanations after them.
+    @Test func helpShowsTheOptionsFirst() throws {
+        let help = try Tool.run(Tool.scaleVideo.path, ["--help"]).text
+        let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
+        let firstOption = try #require(lines.firstIndex { $0.hasPrefix("  --") })
+        #expect(firstOption < 15, "the first option is on line \(firstOption + 1)")
+        let details = try #require(lines.firstIndex(of: "DETAILS:"))
+        let lastOption = try #require(lines.lastIndex { $0.hasPrefix("  --") || $0.hasPrefix("  -o, ") })
+        #expect(lastOption < details && lines[details...].contains { $0.contains("Exit status") })
+    }
+
     @Test(arguments: [
         ["in.mp4"],
         ["in.mp4", "--duration", "2", "--factor", "2"],
