@@ -57,6 +57,9 @@ struct InstallTests {
         #expect(try studio.ask("/page/studio.js").status == 200)
         #expect(studio.stop() == 130)
         #expect(
+            try Data(contentsOf: prefix.appendingPathComponent("share/doc/scale-video/LICENSE"))
+                == Data(contentsOf: Repository.file("LICENSE")), "the licence is installed with the program")
+        #expect(
             try Data(contentsOf: manFolder.appendingPathComponent("scale-video.1"))
                 == Data(contentsOf: Repository.file("man/scale-video.1")))
         for (shell, path) in [

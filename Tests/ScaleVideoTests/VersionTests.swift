@@ -14,7 +14,7 @@ struct VersionTests {
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
         let lines = result.text.split(separator: "\n").map(String.init)
-        try #require(lines.count == 3, "\(lines)")
+        try #require(lines.count == 4, "\(lines)")
         #expect(lines[0] == "scale-video \(Versions.release)")
         #expect(lines[0].wholeMatch(of: /scale-video \d+\.\d+\.\d+/) != nil)
 
@@ -39,5 +39,12 @@ struct VersionTests {
         let file = URL(fileURLWithPath: String(path)).resolvingSymlinksInPath().lastPathComponent
         #expect(file.hasPrefix("librubberband.so."))
         #expect(lines[2] == "Rubber Band \(rubberBand) (built with; runs \(file))")
+
+        // FFmpeg's configuration line names --enable-gpl for a build whose licence is the GPL.
+        let configuration = try Tool.run("ffmpeg", ["-hide_banner", "-buildconf"]).text
+        #expect(configuration.contains("--enable-gpl"))
+        #expect(lines[3].hasPrefix("Licence: GPL-2.0-or-later (see LICENSE); it links FFmpeg (GPL version 2 or later)"), "\(lines[3])")
+        let licence = try String(contentsOf: Repository.file("LICENSE"), encoding: .utf8)
+        #expect(licence.contains("GNU GENERAL PUBLIC LICENSE\n                       Version 2, June 1991"))
     }
 }

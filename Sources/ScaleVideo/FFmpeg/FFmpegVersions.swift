@@ -25,6 +25,9 @@ public enum FFmpegVersions {
         "FFmpeg \(release) (" + libraries.map { "\($0.name) \($0.version)" }.joined(separator: ", ") + ")"
     }
 
+    /// The licence libavcodec was built under, as it reports it (`GPL version 2 or later`).
+    public static var licence: String { String(cString: avcodec_license()) }
+
     /// FFmpeg's packed version (AV_VERSION_INT: major << 16 | minor << 8 | micro) as text.
     private static func dotted(_ packed: UInt32) -> String {
         "\(packed >> 16).\((packed >> 8) & 0xFF).\(packed & 0xFF)"

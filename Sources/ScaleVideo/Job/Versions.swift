@@ -9,6 +9,14 @@ public enum Versions {
     /// to the conversions adds its line here.
     public static var libraries: [String] { [FFmpegVersions.line, RubberBandVersion.line] }
 
-    /// The text of `--version`: `scale-video 0.2.0`, then the library lines.
-    public static var text: String { (["scale-video \(release)"] + libraries).joined(separator: "\n") }
+    /// The licence of the program as built: GPL-2.0-or-later, as the GPL
+    /// libraries it links (FFmpeg's GPL build, libx264 through it, Rubber
+    /// Band) require; the repository's LICENSE holds its text.
+    public static var licence: String {
+        "Licence: GPL-2.0-or-later (see LICENSE); it links FFmpeg (\(FFmpegVersions.licence)) with libx264 (GPL), "
+            + "Rubber Band (GPL-2.0-or-later) and, for --motion flow, OpenCV (Apache-2.0)"
+    }
+
+    /// The text of `--version`: `scale-video 0.2.0`, the library lines, then the licence.
+    public static var text: String { (["scale-video \(release)"] + libraries + [licence]).joined(separator: "\n") }
 }
