@@ -3,8 +3,9 @@
 # program (scale-video-studio, which `scale-video studio` runs), the library
 # --motion flow loads (libScaleVideoFlow.so, the flow kernel over OpenCV, in
 # PREFIX/lib/scale-video, where the command looks for it), the studio's page
-# (PREFIX/share/scale-video/studio), its manual page and its bash, zsh and
-# fish completions under PREFIX (default /usr/local).
+# (PREFIX/share/scale-video/studio), its manual page, its licence
+# (PREFIX/share/doc/scale-video/LICENSE) and its bash, zsh and fish
+# completions under PREFIX (default /usr/local).
 # With --uninstall it removes exactly those files, and the folders the
 # install made if they are empty again.
 #
@@ -38,8 +39,10 @@ manual=share/man/man1/scale-video.1
 bash_completion=share/bash-completion/completions/scale-video
 zsh_completion=share/zsh/site-functions/_scale-video
 fish_completion=share/fish/vendor_completions.d/scale-video.fish
-page=(share/scale-video/studio/{index.html,studio.css,studio.js,map-editor.js,levels.js})
-files=("$command" "$studio" "$flow_library" "${page[@]}" "$manual" "$bash_completion" "$zsh_completion" "$fish_completion")
+page=()
+for file in Sources/Studio/Page/*; do page+=("share/scale-video/studio/$(basename "$file")"); done
+licence=share/doc/scale-video/LICENSE
+files=("$command" "$studio" "$flow_library" "${page[@]}" "$manual" "$licence" "$bash_completion" "$zsh_completion" "$fish_completion")
 # The folders an install made, one a line relative to PREFIX ("." for PREFIX itself).
 record=share/scale-video/installed-folders
 
@@ -92,6 +95,7 @@ install -m 755 "$binary" "$prefix/$command"
 install -m 755 "$built_studio" "$prefix/$studio"
 install -m 644 "$built_flow_library" "$prefix/$flow_library"
 install -m 644 man/scale-video.1 "$prefix/$manual"
+install -m 644 LICENSE "$prefix/$licence"
 for file in "${page[@]}"; do install -m 644 "Sources/Studio/Page/$(basename "$file")" "$prefix/$file"; done
 "$prefix/$command" --generate-completion-script bash > "$prefix/$bash_completion"
 "$prefix/$command" --generate-completion-script zsh > "$prefix/$zsh_completion"
