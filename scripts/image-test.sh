@@ -25,19 +25,40 @@ trap 'rm -rf "$work"' EXIT
 export CONTAINERS_CONF=$PWD/scripts/containers.conf
 
 # A base image, pulled or else made here: NAME and mmdebstrap's extra arguments.
-mirror=$(sed -n 's/^URIs: *//p' /etc/apt/sources.list.d/debian.sources 2>/dev/null | head -1)
-mirror=${mirror:-http://deb.debian.org/debian}
+# The stand-ins come from the mirror this machine's apt uses, read from its
+# sources (deb822 or one-line); none is assumed.
+apt_uri() {
+  local suite=$1 uri
+  uri=$(cat /etc/apt/sources.list.d/*.sources 2>/dev/null | awk -v suite="$suite" '
+    /^URIs:/ { uri = $2 }
+    /^Suites:/ { for (i = 2; i <= NF; i++) if ($i == suite) found = 1 }
+    /^[[:space:]]*$/ { if (found && uri) exit; found = 0; uri = "" }
+    END { if (found && uri) print uri }')
+  [ -n "$uri" ] || uri=$(cat /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null | awk -v suite="$suite" '
+    $1 == "deb" { for (i = 2; i < NF; i++) if ($i ~ /:\/\//) { if ($(i + 1) == suite) { print $i; exit } break } }')
+  printf '%s' "$uri"
+}
 base() {
   local name=$1; shift
   podman image exists "$name" && return
   podman pull -q "$name" >/dev/null 2>&1 && return
-  echo "image-test: making a stand-in for $name (no registry)" >&2
+  local main suite uri sources=()
+  main=$(apt_uri bookworm)
+  if [ -z "$main" ]; then
+    echo "image-test: $name cannot be pulled, and this machine's apt sources (/etc/apt/sources.list*) name no Debian mirror for bookworm to make a stand-in from" >&2
+    exit 1
+  fi
+  sources=("deb $main bookworm main")
+  for suite in bookworm-updates bookworm-security; do
+    uri=$(apt_uri "$suite")
+    if [ -n "$uri" ]; then sources+=("deb $uri $suite main"); else echo "image-test: the apt sources name no mirror for $suite; the stand-in goes without it" >&2; fi
+  done
+  echo "image-test: making a stand-in for $name (no registry) from $main" >&2
   mmdebstrap --quiet --variant=minbase --format=tar \
     --dpkgopt='path-exclude=/usr/share/man/*' --dpkgopt='path-exclude=/usr/share/doc/*' \
     --dpkgopt='path-include=/usr/share/doc/*/copyright' --dpkgopt='path-exclude=/usr/share/locale/*' \
     --dpkgopt='path-exclude=/usr/share/info/*' --customize-hook='rm -rf "$1"/var/lib/apt/lists/*' "$@" \
-    bookworm - "deb $mirror bookworm main" "deb $mirror bookworm-updates main" \
-    "deb ${mirror%/debian}/debian-security bookworm-security main" \
+    bookworm - "${sources[@]}" \
     | podman import --change 'CMD ["bash"]' --change "ENV PATH=${PATH_PREFIX:-}/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin" - "$name" >/dev/null
 }
 base docker.io/library/debian:bookworm-slim
@@ -81,6 +102,12 @@ mkdir -p "$data"
 cp Samples/sample.mp4 "$data/"
 chmod -R a+rwX "$data"
 run() { podman run --rm --pull=never --network=none --read-only --user 1000:1000 -v "$data:/data" scale-video:test "$@"; }
+# What the image distributes keeps its licences: the program's, and the copyright file of every package it ships.
+podman run --rm --pull=never --network=none --entrypoint sh scale-video:test -c \
+  'test -f /usr/local/share/doc/scale-video/LICENSE && for p in $(dpkg-query -W -f "\${Package}\n"); do
+     ls /usr/share/doc/$p/copyright /usr/share/doc/${p%:*}/copyright >/dev/null 2>&1 || { echo "no copyright file for $p"; exit 1; }; done' \
+  || { echo "image-test: the image lacks a licence file (above)" >&2; exit 1; }
+echo "ok: the image holds the program's LICENSE and the copyright file of each of its packages"
 run sample.mp4 -o sample-scaled.mov --factor 2 --quiet
 frames=$(ffprobe -v error -count_frames -select_streams v -show_entries stream=nb_read_frames -of csv=p=0 "$data/sample-scaled.mov")
 [ "$frames" = 360 ] || { echo "image-test: the sample scaled ×2 holds $frames frames, not 360" >&2; exit 1; }
