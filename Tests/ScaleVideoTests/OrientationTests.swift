@@ -90,4 +90,41 @@ struct OrientationTests {
             #expect(try likeness(output) < 20, "the pixels stay as stored")
         }
     }
+
+    /// The still (`--still`) is the picture as a player shows it (SPEC §15,
+    /// true to what is on screen): turned where the output keeps the mark
+    /// (.mov) as where the pixels are turned (.mkv), the shown picture's
+    /// sides; and so is a source whose pixels are twice as wide as tall.
+    @Test(arguments: cases + [Case(name: "pixels twice as wide", abcd: (1, 0, 0, 1), stored: "scale=80:96,setsar=2")])
+    func theStillIsThePictureAsShown(_ test: Case) throws {
+        let input = try source(test)
+        for container in ["mov", "mkv"] {
+            let still = scratch.file("still-\(container).png")
+            let run = try Tool.scale(
+                [input.path, "-o", scratch.file("out.\(container)").path, "--factor", "2", "--still", still.path, "--still-at", "0",
+                 "--dry-run", "--quiet", "--overwrite"])
+            try #require(run.status == 0, "\(run.stderr)")
+            #expect(try Tool.probe(still, stream: "v:0", "width") == "160" && Tool.probe(still, stream: "v:0", "height") == "96")
+            #expect(try likeness(still) > 28, "\(container): the still should show the shown picture")
+        }
+    }
+
+    /// The latest picture of a render (`--progress-picture`) is shown as
+    /// the player shows the output: turned by the mark the .mov keeps.
+    @Test func theLatestPictureIsTurnedAsShown() throws {
+        let input = try source(Self.cases[1])
+        let live = scratch.file("live.png")
+        let render = try RunningProcess(
+            Tool.scaleVideo.path,
+            [input.path, "-o", scratch.file("live.mov").path, "--factor", "100", "--progress-picture", live.path, "--quiet", "--overwrite"])
+        let seen = scratch.file("seen.png")
+        let caught = Wait.until(seconds: 120) {
+            (try? FileManager.default.copyItem(at: live, to: seen)) != nil || !render.process.isRunning
+        }
+        render.interrupt()
+        _ = render.wait(timeout: 120)
+        try #require(caught && FileManager.default.fileExists(atPath: seen.path), "no latest picture was seen")
+        #expect(try Tool.probe(seen, stream: "v:0", "width") == "160" && Tool.probe(seen, stream: "v:0", "height") == "96")
+        #expect(try likeness(seen) > 28)
+    }
 }

@@ -22,11 +22,11 @@ final class LivePicture {
     /// Whether a second has passed since the last picture (or none was saved yet).
     var isDue: Bool { saved.map { Self.now() - $0 >= Self.interval } ?? true }
 
-    /// Saves `picture` as the latest, replacing the one before.
-    func save(_ picture: Frame) throws {
+    /// Saves `picture` as the latest, as a player shows it, replacing the one before.
+    func save(_ picture: Frame, shown: ShownPicture) throws {
         saved = Self.now()
         let file = try AtomicOutput(finalPath: path, input: input, overwrite: true)
-        try file.write(PNGWriter.encode(RGBConversion.image(of: picture, widest: Self.widest)))
+        try file.write(PNGWriter.encode(shown.image(of: picture, widest: Self.widest)))
         try file.commit()
     }
 

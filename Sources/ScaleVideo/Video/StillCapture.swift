@@ -14,6 +14,6 @@ final class StillCapture {
     /// Whether the picture of output frames `frames` is the one still wanted.
     func wants(_ frames: Range<Int>) -> Bool { image == nil && frames.contains(frame) }
 
-    /// Keeps `picture`, the wanted frame's.
-    func keep(_ picture: Frame) throws { image = try RGBConversion.image(of: picture) }
+    /// Keeps `picture`, the wanted frame's, as a player shows it.
+    func keep(_ picture: Frame, shown: ShownPicture) throws { image = try shown.image(of: picture) }
 }

@@ -34,6 +34,8 @@ final class VideoLane: TrackLane {
     /// Under blend or flow with a window, which frames are decoded: the
     /// lane tells it of each frame's arrival.
     private let decoded: ShownFrames?
+    /// How a player shows the pictures written, for the still and the latest picture.
+    private let asShown: ShownPicture
 
     /// - Parameters:
     ///   - packets: the video stream's packets, read alone or shared (VideoPlan.readsAlone).
@@ -84,6 +86,7 @@ final class VideoLane: TrackLane {
             ?? shown.map { try NearestPictures(shown: $0, adapter: adapter) }
             ?? Self.movingStage(followed, upTo: window.upperBound, adapter: adapter, encoder: encoder, cuts: cuts)
         if plan.picture.turn == nil { try stream.copyDisplayMatrix(to: track.stream) }
+        asShown = ShownPicture(pixelShape: encoder.picture.aspectRatio, turn: plan.picture.turn == nil ? video.picture.orientation : nil)
         if let hdr = plan.picture.hdr { try track.stream.add(hdr) }
     }
 
@@ -194,9 +197,9 @@ final class VideoLane: TrackLane {
         let picture = try make()
         picture.clearPictureType()
         picture.markColours(as: track.encoder)
-        if kept { try still?.keep(picture) }
+        if kept { try still?.keep(picture, shown: asShown) }
         guard encodes else { return }
-        if let live, live.isDue { try live.save(picture) }
+        if let live, live.isDue { try live.save(picture, shown: asShown) }
         for index in wanted {
             picture.pts = Int64(index - window.lowerBound)
             try track.encode(picture)

@@ -5,14 +5,20 @@ import CFFmpeg
 /// range, its chroma brought up to every pixel accurately.
 enum RGBConversion {
     /// The picture in RGB, at its own size, or made smaller to be at most
-    /// `widest` pixels wide (the same shape, area-averaged).
-    static func image(of picture: Frame, widest: Int32? = nil) throws -> RGBImage {
+    /// `widest` pixels wide (the same shape, area-averaged); with
+    /// `pixelShape` (a sample aspect ratio other than 1), made as wide as
+    /// its pixels' shape shows it: square pixels, its height kept.
+    static func image(of picture: Frame, widest: Int32? = nil, pixelShape: Rational? = nil) throws -> RGBImage {
         let frame = picture.pointer
         let (sourceWidth, sourceHeight) = (frame.pointee.width, frame.pointee.height)
-        let width = min(sourceWidth, widest ?? sourceWidth)
-        let height = max(1, Int32((Int64(sourceHeight) * Int64(width) + Int64(sourceWidth) / 2) / Int64(sourceWidth)))
+        var shownWidth = Int64(sourceWidth)
+        if let shape = pixelShape, shape.isPositive, shape.numerator != shape.denominator {
+            shownWidth = max(1, (shownWidth * shape.numerator + shape.denominator / 2) / shape.denominator)
+        }
+        let width = Int32(min(shownWidth, Int64(widest ?? Int32.max)))
+        let height = max(1, Int32((Int64(sourceHeight) * Int64(width) + shownWidth / 2) / shownWidth))
         let format = AVPixelFormat(frame.pointee.format)
-        let flags = (width == sourceWidth ? SWS_BICUBIC : SWS_AREA) | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT
+        let flags = (width < sourceWidth || height < sourceHeight ? SWS_AREA : SWS_BICUBIC) | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT
         guard
             let context = sws_getContext(
                 sourceWidth, sourceHeight, format, width, height, AV_PIX_FMT_RGB24, Int32(flags), nil, nil, nil)
