@@ -12,7 +12,7 @@ struct ReportingOptions: ParsableArguments {
     var progress: ProgressStyle = .auto
 
     @Option(help: ArgumentHelp(
-        "While rendering, keep the latest output frame in this PNG file (at most 640 pixels wide), replaced whole about once a second, for a page or a dashboard to show; removed when the render ends (one input only).",
+        "While rendering, keep the latest output frame in this PNG file (at most 640 pixels wide, as a player shows it), replaced whole about once a second, for a page or a dashboard to show; removed when the render ends (one input only).",
         valueName: "file.png"))
     var progressPicture: String?
 

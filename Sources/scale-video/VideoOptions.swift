@@ -37,7 +37,7 @@ struct VideoOptions: ParsableArguments {
     var noVideo = false
 
     @Option(help: ArgumentHelp(
-        "Also save the output frame shown at --still-at as a PNG: the picture the render makes there (nearest, blend or flow) before it is encoded, in RGB (one input only). With --dry-run it is made by reading only the video that frame needs, and it (with --plot-map's map and --preview) is the only file written.",
+        "Also save the output frame shown at --still-at as a PNG: the picture the render makes there (nearest, blend or flow) before it is encoded, in RGB as a player shows it: turned by the display matrix, square pixels (one input only). With --dry-run it is made by reading only the video that frame needs, and it (with --plot-map's map and --preview) is the only file written.",
         valueName: "file.png"))
     var still: String?
 
