@@ -26,6 +26,7 @@ public enum Studio {
         let router = Router()
         router.add(middleware: HostAndToken(token: token, hosts: hosts))
         router.add(middleware: NotFoundMessage())
+        router.add(middleware: AnnouncedSize(limit: options.uploadLimit))
         StudioRoutes(
             files: StudioFiles(folder: folder, uploadLimit: options.uploadLimit), outputs: outputs,
             engine: engine, renders: renders, copies: PlayableCopies(folder: own.path, engine: engine),
