@@ -19,8 +19,15 @@ struct RenderJob: Codable, Sendable {
     var error: String?
     /// The engine's `--json` result, once it ended.
     var result: JSONValue?
+    /// When it was asked for, and when it ended (ISO 8601, UTC); nil in a
+    /// list kept before renders were timed.
+    var asked: String?
+    var ended: String?
 
     var isOpen: Bool { state == .queued || state == .running }
+
+    /// This moment as `asked` and `ended` give it.
+    static func now() -> String { ISO8601DateFormatter().string(from: Date()) }
 }
 
 /// The job list on disk: `.studio-jobs.json` in the output folder, written
@@ -37,7 +44,7 @@ struct JobFile: Sendable {
         else { return [] }
         return jobs.map { job in
             var job = job
-            if job.isOpen { (job.state, job.error) = (.cancelled, "the studio stopped before it ended") }
+            if job.isOpen { (job.state, job.error, job.ended) = (.cancelled, "the studio stopped before it ended", job.ended ?? job.asked) }
             return job
         }
     }

@@ -22,15 +22,31 @@ struct RenderOptions: Codable, Sendable, Equatable {
     var reverse: Bool?
     /// `mov`, `mp4`, `mkv` or `webm`.
     var container: String
+    /// A render replaces the output of the command line's name; without
+    /// it, a render goes to the next free name (RenderNames).
+    var replace: Bool?
 
     static let rates = ["24", "25", "30", "50", "60", "source"]
     static let motions = ["nearest", "blend", "flow"]
     static let containers = ["mov", "mp4", "mkv", "webm"]
 
-    /// The engine's arguments for `path`, writing into `outputFolder`.
+    /// The engine's arguments for `path`, writing into `outputFolder` under
+    /// the command line's name.
     func arguments(path: String, outputFolder: String) throws -> [String] {
         try check()
-        var arguments = [path, "--output-dir", outputFolder, "--container", container, "--fps", fps]
+        return [path, "--output-dir", outputFolder, "--container", container] + retime
+    }
+
+    /// The engine's arguments for `path`, writing the file at `output`
+    /// (whose extension names the container), replacing it if it is there.
+    func arguments(path: String, output: String, replacing: Bool) throws -> [String] {
+        try check()
+        return [path, "-o", output] + retime + (replacing ? ["--overwrite"] : [])
+    }
+
+    /// The options that say how the file is retimed: rate, target, motion, pitch, direction.
+    private var retime: [String] {
+        var arguments = ["--fps", fps]
         if let factor {
             arguments += ["--factor", Self.decimal(factor)]
         } else if let duration {

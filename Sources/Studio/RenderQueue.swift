@@ -19,10 +19,13 @@ actor RenderQueue {
     private var pending: [String: [String]] = [:]
     /// The folder of the running render's latest picture (`--progress-picture`).
     private let pictures: String
+    /// Where renders are written.
+    private let outputFolder: String
 
-    init(engine: Engine, file: JobFile, pictures: String) {
+    init(engine: Engine, outputs: StudioFolder, pictures: String) {
         self.engine = engine
-        self.file = file
+        self.file = JobFile(outputFolder: outputs)
+        self.outputFolder = outputs.root
         self.pictures = pictures
         jobs = file.load()
     }
@@ -43,15 +46,24 @@ actor RenderQueue {
         return job
     }
 
-    /// Queues a render of `options` to `output`, unless one is already
-    /// queued or running for that output.
-    func submit(_ options: RenderOptions, output: String, arguments: [String]) throws -> RenderJob {
-        if jobs.contains(where: { $0.isOpen && $0.output == output }) {
-            throw HTTPError(.conflict, message: "\(output) is already being rendered")
+    /// Queues a render of `options`, whose name on the command line is
+    /// `name`: under that name when the options replace it (refused while a
+    /// render queued or under way writes it), else under the next free
+    /// name (RenderNames). `arguments` gives the engine's arguments for the
+    /// output's path and whether it replaces a file there.
+    func submit(
+        _ options: RenderOptions, named name: String, arguments: (_ output: String, _ replacing: Bool) throws -> [String]
+    ) throws -> RenderJob {
+        let reserved = Set(jobs.filter(\.isOpen).map(\.output))
+        let replacing = options.replace == true
+        if replacing, reserved.contains(name) {
+            throw HTTPError(.conflict, message: "\(name) is already being rendered: it can be replaced once that render ends")
         }
-        let job = RenderJob(id: UUID().uuidString.lowercased(), options: options, output: output, state: .queued, progress: 0)
+        let output = replacing ? name : RenderNames.free(name) { reserved.contains($0) || RenderNames.exists($0, in: outputFolder) }
+        let job = RenderJob(
+            id: UUID().uuidString.lowercased(), options: options, output: output, state: .queued, progress: 0, asked: RenderJob.now())
+        pending[job.id] = try arguments(outputFolder + "/" + output, replacing)
         jobs.append(job)
-        pending[job.id] = arguments
         file.save(jobs)
         startNext()
         return job
@@ -63,7 +75,7 @@ actor RenderQueue {
         if let running, running.id == id {
             interrupt(running.process)
         } else if job.state == .queued {
-            update(id) { ($0.state, $0.error) = (.cancelled, nil) }
+            update(id) { ($0.state, $0.error, $0.ended) = (.cancelled, nil, RenderJob.now()) }
             pending[id] = nil
         }
         return try self.job(id)
@@ -72,7 +84,7 @@ actor RenderQueue {
     /// Cancels every render, waiting for the running one to clean up and
     /// for its end to be noted in the list.
     func stop() async {
-        for job in jobs where job.state == .queued { update(job.id) { $0.state = .cancelled } }
+        for job in jobs where job.state == .queued { update(job.id) { ($0.state, $0.ended) = (.cancelled, RenderJob.now()) } }
         pending.removeAll()
         guard let running else { return }
         interrupt(running.process)
@@ -89,7 +101,7 @@ actor RenderQueue {
             update(next.id) { $0.state = .running }
             following = Task { await self.follow(next.id, started) }
         } catch {
-            update(next.id) { ($0.state, $0.error) = (.failed, "cannot start the engine: \(error)") }
+            update(next.id) { ($0.state, $0.error, $0.ended) = (.failed, "cannot start the engine: \(error)", RenderJob.now()) }
             startNext()
         }
     }
@@ -124,7 +136,7 @@ actor RenderQueue {
     private func finish(_ id: String, status: Int32, result: String, message: String?) {
         let object = JSONValue(text: result.trimmingCharacters(in: .whitespacesAndNewlines))
         update(id) { job in
-            job.result = object
+            (job.result, job.ended) = (object, RenderJob.now())
             switch (status, object?[string: "status"]) {
             case (0, _): (job.state, job.progress) = (.done, 100)
             case (_, "cancelled"), (130, _): job.state = .cancelled

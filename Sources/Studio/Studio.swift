@@ -22,7 +22,7 @@ public enum Studio {
         defer { try? FileManager.default.removeItem(at: own) }
         let looks = EngineLooks()
         let engine = Engine(program: options.engine, looks: looks)
-        let renders = RenderQueue(engine: engine, file: JobFile(outputFolder: outputs), pictures: own.path)
+        let renders = RenderQueue(engine: engine, outputs: outputs, pictures: own.path)
         let router = Router()
         router.add(middleware: HostAndToken(token: token, hosts: hosts))
         router.add(middleware: NotFoundMessage())

@@ -105,14 +105,19 @@ struct StudioRoutes: Sendable {
         try options.arguments(path: try files.folder.file(options.file), outputFolder: outputs.root)
     }
 
-    /// Plans `options` (refused as the command line refuses them), then queues the render.
+    /// Plans `options` (refused as the command line refuses them, but for
+    /// an output already there, which the queue names anew or replaces), then
+    /// queues the render.
     private func submit(_ options: RenderOptions) async throws -> RenderJob {
-        let arguments = try arguments(options)
-        let plan = try JSONSerialization.jsonObject(with: try await engine.plan(arguments, folders: folders)) as? [String: Any]
-        guard let output = (plan?["output"] as? String).map({ ($0 as NSString).lastPathComponent }) else {
+        let path = try files.folder.file(options.file)
+        let planned = try await engine.plan(try arguments(options) + ["--overwrite"], folders: folders)
+        let plan = try JSONSerialization.jsonObject(with: planned) as? [String: Any]
+        guard let name = (plan?["output"] as? String).map({ ($0 as NSString).lastPathComponent }) else {
             throw HTTPError(.unprocessableContent, message: "the engine gave no output name")
         }
-        return try await renders.submit(options, output: output, arguments: arguments)
+        return try await renders.submit(options, named: name) { output, replacing in
+            try options.arguments(path: path, output: output, replacing: replacing)
+        }
     }
 
     /// A path parameter, its percent-escapes undone.

@@ -3,44 +3,72 @@ import TestSupport
 import Testing
 
 /// SPEC §15: a render from the page is the command line's (same frames and
-/// samples for the same options), a second render of the same output is
-/// refused with a 409, a cancelled render leaves nothing behind, and the
-/// list of renders survives the server's restart.
+/// samples for the same options); rendering a file again goes to the next
+/// free name unless it is to replace the output, which is refused while
+/// that output is being rendered; each render is listed with when it was
+/// asked for and when it ended; a cancelled render leaves nothing behind;
+/// and the list of renders survives the server's restart.
 @Suite(.serialized, .tags(.endToEnd))
 struct StudioRenderTests {
-    @Test func aRenderIsTheCommandLinesAndTheListOutlivesTheServer() throws {
+    @Test func aRenderIsTheCommandLinesAndRendersRepeat() throws {
         let scratch = try Scratch()
         let folder = scratch.file("media")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let source = try Media.make(folder.appendingPathComponent("clip.mov"), seconds: 2, audio: ("pcm_s16le", 48000))
         let options = #"{"file":"clip.mov","factor":1.5,"fps":"25","motion":"blend","container":"mkv"}"#
+        let replacing = { (options: String) in options.replacingOccurrences(of: "}", with: #","replace":true}"#) }
         var studio = try StudioServer(folder: folder)
-        let asked = try studio.ask("/api/renders", method: "POST", json: options)
-        #expect(asked.status == 202)
-        let id = try #require((asked.json as? [String: Any])?["id"] as? String)
-        // Refused while it runs, or once it is written, whichever comes first.
-        let again = try studio.ask("/api/renders", method: "POST", json: options)
-        #expect(again.status == 409 && again.message?.contains("clip-scaled.mkv") == true, "\(again.text)")
-        let ended = try studio.waitForRender(id)
-        #expect(ended["state"] as? String == "done", "\(ended)")
-        #expect((ended["result"] as? [String: Any])?["frames"] as? Int == 75)
+        // A long render under way, and the same asked again: the next free name; replacing the one under way is refused.
+        let long = options.replacingOccurrences(of: #""factor":1.5"#, with: #""duration":600"#)
+        let running = try Self.submitted(studio, long)
+        let queued = try Self.submitted(studio, long)
+        #expect(running.output == "clip-scaled.mkv" && queued.output == "clip-scaled-2.mkv")
+        let refused = try studio.ask("/api/renders", method: "POST", json: replacing(long))
+        #expect(
+            refused.status == 409 && refused.message?.hasPrefix("clip-scaled.mkv is already being rendered") == true, "\(refused.text)")
+        for id in [queued.id, running.id] { #expect(try studio.ask("/api/renders/\(id)/cancel", method: "POST").status == 200) }
+        #expect(try studio.waitForRender(running.id)["state"] as? String == "cancelled")
+
+        // Names freed by the cancels are taken again; a render of a name that is there goes to the next free one.
+        let first = try Self.submitted(studio, options)
+        let second = try Self.submitted(studio, options.replacingOccurrences(of: "1.5", with: "2"))
+        #expect(first.output == "clip-scaled.mkv" && second.output == "clip-scaled-2.mkv")
+        for (id, frames) in [(first.id, 75), (second.id, 100)] {
+            let ended = try studio.waitForRender(id)
+            #expect(ended["state"] as? String == "done", "\(ended)")
+            #expect((ended["result"] as? [String: Any])?["frames"] as? Int == frames)
+            #expect((ended["asked"] as? String).flatMap(ISO8601DateFormatter().date) != nil, "\(ended)")
+            #expect((ended["ended"] as? String).flatMap(ISO8601DateFormatter().date) != nil, "\(ended)")
+        }
         let page = folder.appendingPathComponent("scaled/clip-scaled.mkv")
         let line = scratch.file("line.mkv")
         let command = try Tool.scale([source.path, "-o", line.path, "--factor", "1.5", "--fps", "25", "--motion", "blend"])
         #expect(command.status == 0, "\(command.stderr)")
         #expect(try Self.decoded(page) == (try Self.decoded(line)), "the page's render and the command line's differ")
-        let exists = try studio.ask("/api/renders", method: "POST", json: options)
-        #expect(exists.status == 409 && exists.message == "clip.mov: scaled/clip-scaled.mkv already exists (use --overwrite to replace it)", "\(exists.text)")
+        let replaced = try Self.submitted(studio, replacing(options.replacingOccurrences(of: "1.5", with: "3")))
+        #expect(replaced.output == "clip-scaled.mkv")
+        #expect(try studio.waitForRender(replaced.id)["state"] as? String == "done")
+        #expect(try Self.decoded(page).count(where: { $0.hasPrefix("0,") }) == 150, "the replaced output is the ×3 render")
+        #expect(try Tool.files(in: folder.appendingPathComponent("scaled")) == [".studio-jobs.json", "clip-scaled-2.mkv", "clip-scaled.mkv"])
         let plan = try studio.ask("/api/plan", method: "POST", json: options.replacingOccurrences(of: "1.5", with: "3"))
         #expect(plan.status == 200 && (plan.json as? [String: Any])?["frames"] as? Int == 150, "the plan is made whether the output is there or not")
         #expect(studio.stop() == 130)
 
         studio = try StudioServer(folder: folder)
         let listed = try #require(try studio.ask("/api/renders").json as? [[String: Any]])
-        #expect(listed.map { $0["id"] as? String } == [id] && listed.first?["state"] as? String == "done")
+        #expect(listed.map { $0["id"] as? String } == [running.id, queued.id, first.id, second.id, replaced.id])
+        #expect(listed.map { $0["state"] as? String } == ["cancelled", "cancelled", "done", "done", "done"])
         let played = try studio.ask("/results/clip-scaled.mkv", headers: ["Range: bytes=0-3"])
         #expect(played.status == 206 && played.body == Data([0x1A, 0x45, 0xDF, 0xA3]))
         #expect(studio.stop() == 130)
+    }
+
+    /// A render asked for (202): its id and output name.
+    static func submitted(_ studio: StudioServer, _ options: String) throws -> (id: String, output: String) {
+        let asked = try studio.ask("/api/renders", method: "POST", json: options)
+        #expect(asked.status == 202, "\(asked.text)")
+        let job = try #require(asked.json as? [String: Any])
+        return (try #require(job["id"] as? String), try #require(job["output"] as? String))
     }
 
     /// The still at the cursor is the command line's `--still` for the same
