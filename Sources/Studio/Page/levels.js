@@ -1,5 +1,6 @@
 // The source's sound as decibel bars (as --waveform draws them), with the
-// play position as a line.
+// play position as a line; where there are no bars to draw, the note over
+// them says why.
 export function drawLevels(canvas, levels, position) {
   const context = canvas.getContext("2d");
   const { width, height } = canvas;
@@ -17,4 +18,10 @@ export function drawLevels(canvas, levels, position) {
     context.fillStyle = "#f97316";
     context.fillRect((position / levels.duration) * width - 1, 0, 2, height);
   }
+}
+
+// Writes `text` over the bars, or hides the note when `text` is empty.
+export function noteLevels(note, text) {
+  note.textContent = text;
+  note.hidden = text === "";
 }

@@ -1,42 +1,41 @@
 // The studio's page: plain JavaScript modules over the server's API
 // (docs/studio.md). Every control carries the data-test name SPEC §15 gives.
+// This module holds the file chosen, the controls and the plan, and keeps
+// the speed map the plan's map: with the map off, the editor shows the
+// factor's map; with it on, the factor and duration show what it makes.
+import { api, latest, posting } from "./api.js";
+import { drawLevels, noteLevels } from "./levels.js";
+import { clearLooks, preview, still } from "./looks.js";
 import { MapEditor } from "./map-editor.js";
-import { drawLevels } from "./levels.js";
+import { busy, refreshMarks } from "./marks.js";
+import { play } from "./players.js";
+import { cancel, clearProgress, clearResult, listRenders, render } from "./renders.js";
+import { $, clearError, keyOf, showError, state } from "./state.js";
 
-const $ = (id) => document.getElementById(id);
-const state = { file: null, facts: null, levels: null, planTimer: 0, job: null, stillTimer: 0, latest: {} };
+const timers = { plan: 0, still: 0 };
 
-// A call of the API; a refusal throws with the server's message.
-async function call(path, options = {}) {
-  const response = await fetch(path, options);
-  if (!response.ok) {
-    const body = await response.json().catch(() => null);
-    throw new Error(body?.error?.message ?? `${response.status} ${response.statusText}`);
+// The options chosen, as the API takes them.
+function options() {
+  const chosen = { file: state.file, fps: $("fps").value, motion: $("motion").value, keepPitch: $("keep-pitch").checked,
+    reverse: $("reverse").checked, container: $("container").value };
+  if (mapOn()) {
+    chosen.timeMap = $("time-map").value.trim();
+    chosen.curve = $("smooth").checked ? "smooth" : "straight";
+  } else if (state.target === "duration") {
+    chosen.duration = Number($("duration").value);
+  } else {
+    chosen.factor = state.factor;
   }
-  return response;
+  return chosen;
 }
+state.options = options;
+state.optionsKey = (chosen = options()) => keyOf(chosen);
 
-// A call whose answer is JSON (or nothing).
-async function api(path, options = {}) {
-  const text = await (await call(path, options)).text();
-  return text ? JSON.parse(text) : null;
-}
-
-// The latest of one kind of call is the only one whose answer counts:
-// starting one aborts the one before. Its signal, and whether it was overtaken.
-function latest(kind) {
-  state.latest[kind]?.abort();
-  const controller = new AbortController();
-  state.latest[kind] = controller;
-  return { signal: controller.signal, overtaken: () => state.latest[kind] !== controller };
-}
-
-function showError(error) { $("error").textContent = error ? String(error.message ?? error) : ""; }
+const mapOn = () => $("use-map").checked;
 
 async function listFiles() {
   const files = await api("/api/files");
-  const list = $("files");
-  list.replaceChildren(...files.map((file) => {
+  $("files").replaceChildren(...files.map((file) => {
     const item = document.createElement("li");
     const name = document.createElement("button");
     name.type = "button";
@@ -48,7 +47,16 @@ async function listFiles() {
     item.append(name, facts);
     return item;
   }));
+  markChosen();
   return files;
+}
+
+// The file chosen is marked in the list.
+function markChosen() {
+  for (const button of document.querySelectorAll('[data-test="file"]')) {
+    if (button.textContent === state.file) button.setAttribute("aria-current", "true");
+    else button.removeAttribute("aria-current");
+  }
 }
 
 function describe(facts) {
@@ -56,67 +64,157 @@ function describe(facts) {
   if (facts.duration != null) parts.push(`${facts.duration.toFixed(2)} s`);
   if (facts.width) parts.push(`${facts.width}×${facts.height}`);
   if (facts.fps) parts.push(`${Math.round(facts.fps * 1000) / 1000} fps`);
-  parts.push(`${facts.audioTracks} audio`);
+  parts.push(facts.audioTracks ? `${facts.audioTracks} audio` : "no sound");
   if (facts.subtitleTracks) parts.push(`${facts.subtitleTracks} subtitles`);
   return parts.join(" · ");
 }
 
-async function choose(file) {
+// Picks `file`: everything shown of the file before goes (the result of
+// another file's render, its still and preview), and the speed map starts
+// again from the factor.
+function choose(file) {
+  const other = state.file !== file.name;
   state.file = file.name;
   state.facts = file.facts;
+  state.source = file.facts.duration ?? 0;
+  markChosen();
   $("chosen").textContent = file.name;
+  $("source").hidden = false;
+  $("source-placeholder").hidden = true;
   play($("source"), $("source-note"), `/media/${encodeURIComponent(file.name)}`, file.facts.width != null);
-  $("preview-player").hidden = true;
-  $("preview-text").textContent = "";
-  editor.reset(file.facts.duration ?? 1);
-  syncDuration();
+  showLevels(file);
+  if (other) {
+    clearLooks("");
+    $("progress-picture").hidden = true;
+    if ($("result").dataset.file !== file.name) clearResult(`Renders of ${file.name} play here, beside the source.`);
+    if (!state.job) clearProgress();
+    for (const place of ["render", "plan", "still"]) clearError(place);
+  }
+  $("use-map").checked = false;
+  state.target = "factor";
+  followFactor();
+  changed();
+}
+
+// The sound's bars, or words where there are none.
+function showLevels(file) {
   state.levels = null;
   drawLevels($("waveform"), null, 0);
-  if (file.facts.audioTracks > 0) {
-    api(`/api/levels/${encodeURIComponent(file.name)}`).then((levels) => {
-      if (state.file !== file.name) return;
-      state.levels = levels;
-      drawLevels($("waveform"), levels, $("source").currentTime);
-    }).catch(showError);
+  if (!(file.facts.audioTracks > 0)) {
+    noteLevels($("waveform-note"), "No sound in this file");
+    return;
   }
-  askPlan();
+  noteLevels($("waveform-note"), "Drawing its sound…");
+  api(`/api/levels/${encodeURIComponent(file.name)}`).then((levels) => {
+    if (state.file !== file.name) return;
+    state.levels = levels;
+    noteLevels($("waveform-note"), levels.levels.length ? "" : "No sound to draw");
+    drawLevels($("waveform"), levels, $("source").currentTime);
+  }).catch((error) => {
+    if (state.file === file.name) noteLevels($("waveform-note"), `Its sound cannot be drawn: ${error.message}`);
+  });
 }
 
-function options() {
-  const chosen = { file: state.file, fps: $("fps").value, motion: $("motion").value, keepPitch: $("keep-pitch").checked,
-    reverse: $("reverse").checked, container: $("container").value };
-  if ($("use-map").checked) {
-    chosen.timeMap = $("time-map").value.trim();
-    chosen.curve = $("smooth").checked ? "smooth" : "straight";
-  } else if (state.target === "duration") {
-    chosen.duration = Number($("duration").value);
+// The output's duration the factor or the duration asks for, in seconds.
+function targetSeconds() {
+  return state.target === "duration" ? Number($("duration").value) : state.factor * state.source;
+}
+
+// With the map off: the editor draws the factor's map (0=0,S=D; S=0,0=D reversed), and the other field follows.
+function followFactor(seconds = targetSeconds()) {
+  if (mapOn() || !(state.source > 0)) return;
+  const knots = $("reverse").checked ? [[state.source, 0], [0, seconds]] : [[0, 0], [state.source, seconds]];
+  editor.show(knots, state.source);
+  showTarget(seconds);
+}
+
+// Shows the output's duration `seconds` in the duration field, and the factor it is.
+function showTarget(seconds) {
+  const factor = state.source > 0 ? seconds / state.source : 1;
+  if (state.target !== "duration") $("duration").value = seconds ? String(Math.round(seconds * 1000) / 1000) : "";
+  if (state.target !== "factor") {
+    state.factor = factor;
+    $("factor").value = String(factor);
+  }
+  $("factor-shown").textContent = `×${Math.round(factor * 1000) / 1000}`;
+}
+
+// With the map on: the factor and the duration show what the map makes (its
+// last knot); the field the person is moving (`moving`) is left as typed.
+function followMap(moving) {
+  const seconds = editor.end;
+  state.factor = seconds / state.source;
+  if (moving !== "duration") $("duration").value = String(Math.round(seconds * 1000) / 1000);
+  if (moving !== "factor") $("factor").value = String(state.factor);
+  $("factor-shown").textContent = `×${Math.round((seconds / state.source) * 1000) / 1000}`;
+}
+
+// The factor or the duration moved: with the map on, its output times are
+// stretched to the new duration; with it off, the factor's map follows.
+function targetMoved(target) {
+  state.target = target;
+  const seconds = targetSeconds();
+  if (mapOn()) {
+    if (seconds > 0 && editor.end > 0) editor.scaleOutput(seconds / editor.end);
+    followMap(target);
   } else {
-    chosen.factor = Number($("factor").value);
+    followFactor(seconds);
   }
-  return chosen;
+  changed();
 }
 
-function askPlan() {
-  clearTimeout(state.planTimer);
-  state.planTimer = setTimeout(plan, 120);
+// The map turned on (it starts from the factor's map; reversing is then
+// the map's own, as --time-map refuses --reverse) or off (the factor's map
+// again, for the duration the map made, reversed if the map ends before it starts).
+function mapTurned() {
+  if (mapOn()) {
+    $("reverse").checked = false;
+    $("reverse").disabled = true;
+    followMap();
+  } else {
+    $("reverse").disabled = false;
+    $("reverse").checked = editor.knots[0][0] > editor.knots[editor.knots.length - 1][0];
+    state.target = "duration";
+    followFactor(editor.end);
+  }
+  changed();
+}
+
+// Something chosen changed: views made for other options are marked at
+// once, and the plan (then the still) is asked again.
+function changed() {
+  if (state.file) busy("still-figure", "making the frame…");
+  refreshMarks();
+  clearTimeout(timers.plan);
+  timers.plan = setTimeout(plan, 120);
 }
 
 async function plan() {
   if (!state.file) return;
   const asked = latest("plan");
+  const chosen = options();
   try {
-    const planned = await api("/api/plan", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(options()),
-      signal: asked.signal });
-    if (asked.overtaken()) return;
+    const planned = await api("/api/plan", posting(chosen, asked.signal));
+    if (asked.overtaken() || state.optionsKey(chosen) !== state.optionsKey()) return;
     $("plan-frames").textContent = String(planned.frames);
     $("plan-duration").textContent = String(planned.duration);
     $("plan-tracks").textContent = planned.tracks.map((track) => `${track.kind} ${track.index}: ${track.written ?? track.dropped}`).join("; ");
-    showError(null);
+    $("replace-name").textContent = String(planned.output).split("/").pop();
+    $("plan").dataset.key = state.optionsKey(chosen);
+    clearError("plan");
+    if (planned.sourceDuration > 0 && planned.sourceDuration !== state.source) {
+      state.source = planned.sourceDuration;
+      if (!mapOn()) followFactor(planned.duration);
+    }
+    refreshMarks();
     placeStill(planned);
   } catch (error) {
     if (asked.overtaken() || error.name === "AbortError") return;
     for (const id of ["plan-frames", "plan-duration", "plan-tracks"]) $(id).textContent = "–";
-    showError(error);
+    delete $("plan").dataset.key;
+    busy("still-figure", null);
+    refreshMarks();
+    showError(error, "plan");
   }
 }
 
@@ -128,174 +226,33 @@ function placeStill(planned) {
   slider.step = planned.fps > 0 ? String(1 / planned.fps) : "any";
   if (Number(slider.value) > last) slider.value = String(last);
   if (planned.frames > 0) askStill();
+  else clearLooks("This output has no picture.");
 }
 
 function askStill() {
   $("still-at-shown").textContent = Number($("still-at").value).toFixed(3);
-  clearTimeout(state.stillTimer);
-  state.stillTimer = setTimeout(still, 200);
-}
-
-// What the engine makes of `kind` (still or preview) at the slider's time,
-// for the options shown, shown in `element` by a URL of its own: true; false
-// when it was refused (the refusal shown), null when another overtook it.
-async function look(kind, element) {
-  const asked = latest(kind);
-  const at = Number($("still-at").value).toFixed(6);
-  try {
-    const response = await call(`/api/${kind}?at=${at}`, { method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(options()), signal: asked.signal });
-    const made = await response.blob();
-    if (asked.overtaken()) return null;
-    if (element.src.startsWith("blob:")) URL.revokeObjectURL(element.src);
-    element.src = URL.createObjectURL(made);
-    element.dataset.at = at;
-    return true;
-  } catch (error) {
-    if (asked.overtaken() || error.name === "AbortError") return null;
-    showError(error);
-    return false;
-  }
-}
-
-// The picture the render will make at the slider's time (the engine's --still).
-async function still() {
-  if (state.file) await look("still", $("still"));
-}
-
-function syncDuration() {
-  const seconds = (state.facts?.duration ?? 0) * Number($("factor").value);
-  $("duration").value = seconds ? seconds.toFixed(3) : "";
-  $("factor-shown").textContent = `×${Number($("factor").value)}`;
-}
-
-async function render() {
-  try {
-    const job = await api("/api/renders", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(options()) });
-    showError(null);
-    follow(job);
-  } catch (error) {
-    showError(error);
-  }
-}
-
-// The latest frame of a running render, asked for once a second.
-function showLatestPicture(id) {
-  const now = Date.now();
-  if (now - (state.pictureAsked ?? 0) < 1000) return;
-  state.pictureAsked = now;
-  const picture = $("progress-picture");
-  picture.onload = () => { picture.hidden = false; picture.dataset.render = id; };
-  picture.src = `/api/renders/${id}/picture?at=${now}`;
-}
-
-async function follow(job) {
-  state.job = job.id;
-  state.pictureAsked = 0;
-  $("cancel").disabled = false;
-  while (state.job === job.id) {
-    const now = await api(`/api/renders/${job.id}`).catch((error) => { showError(error); return null; });
-    if (!now) {
-      state.job = null;
-      $("cancel").disabled = true;
-      break;
-    }
-    $("progress").value = now.progress;
-    $("progress-text").textContent = `${Math.floor(now.progress)}%` + (now.etaSeconds != null ? `, ${Math.ceil(now.etaSeconds)} s left` : "") + ` (${now.state})`;
-    if (now.state === "running") showLatestPicture(job.id);
-    if (!["queued", "running"].includes(now.state)) {
-      ended(now);
-      break;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  listRenders().catch(showError);
-}
-
-function ended(job) {
-  $("cancel").disabled = true;
-  state.job = null;
-  if (job.state === "done") showResult(job);
-  else if (job.state === "failed") showError(job.error);
-}
-
-// Plays `path` in `player`; where the browser cannot (it fails, or shows no
-// picture of a movie), plays the small copy the server makes of it instead.
-function play(player, note, path, hasPicture) {
-  note.textContent = "";
-  const playable = () => {
-    player.onerror = player.onloadedmetadata = null;
-    note.textContent = "This browser cannot play it: making a small copy it can play…";
-    player.onloadeddata = () => { player.onloadeddata = null; note.textContent = "Playing a small copy (360 lines) made for this browser."; };
-    player.onerror = () => { note.textContent = "Even its copy cannot be played here."; };
-    player.src = `${path}/playable`;
-  };
-  player.onerror = playable;
-  player.onloadedmetadata = () => {
-    if (hasPicture && player.videoWidth === 0) playable();
-    else player.onerror = player.onloadedmetadata = null;
-  };
-  player.onloadeddata = null;
-  player.src = path;
-}
-
-// A few seconds of the output around the still's time, small and silent (the engine's --preview).
-async function preview() {
-  if (!state.file) return;
-  const player = $("preview-player");
-  $("preview-text").textContent = "making…";
-  const shown = await look("preview", player);
-  if (shown === null) return;
-  $("preview-text").textContent = shown ? `around ${Number(player.dataset.at).toFixed(3)} s` : "";
-  if (!shown) return;
-  player.hidden = false;
-  player.play().catch(() => {});
-}
-
-function showResult(job) {
-  const path = `/results/${encodeURIComponent(job.output)}`;
-  play($("result"), $("result-note"), path, (job.result?.frames ?? 0) > 0);
-  $("download").href = `${path}?download=1`;
-  $("download").hidden = false;
-  $("download").textContent = `Download ${job.output}`;
-}
-
-async function cancel() {
-  if (!state.job) return;
-  try { await api(`/api/renders/${state.job}/cancel`, { method: "POST" }); } catch (error) { showError(error); }
-}
-
-async function listRenders() {
-  const jobs = await api("/api/renders");
-  $("renders").replaceChildren(...jobs.slice().reverse().map((job) => {
-    const item = document.createElement("li");
-    item.textContent = `${job.output}: ${job.state}${job.state === "running" ? ` ${Math.floor(job.progress)}%` : ""}${job.error ? ` (${job.error})` : ""}`;
-    if (job.state === "done") {
-      const play = document.createElement("button");
-      play.type = "button";
-      play.textContent = "Play";
-      play.addEventListener("click", () => showResult(job));
-      item.append(" ", play);
-    }
-    return item;
-  }));
-  const open = jobs.find((job) => job.state === "queued" || job.state === "running");
-  if (open && !state.job) follow(open);
+  clearTimeout(timers.still);
+  timers.still = setTimeout(still, 200);
 }
 
 async function upload(file) {
   try {
     await api(`/api/files?name=${encodeURIComponent(file.name)}`, { method: "POST", body: file });
-    showError(null);
+    clearError("upload");
     await listFiles();
   } catch (error) {
-    showError(error);
+    showError(error, "upload");
   }
 }
 
 const editor = new MapEditor($("map-editor"), $("time-map"), () => {
-  if (!$("use-map").checked) $("use-map").checked = true;
-  askPlan();
+  if (!mapOn()) {
+    $("use-map").checked = true;
+    $("reverse").checked = false;
+    $("reverse").disabled = true;
+  }
+  followMap();
+  changed();
 });
 
 function seekFromWaveform(event) {
@@ -308,19 +265,24 @@ function seekFromWaveform(event) {
 }
 
 function wire() {
-  $("factor").addEventListener("input", () => { state.target = "factor"; syncDuration(); $("use-map").checked = false; askPlan(); });
-  $("duration").addEventListener("input", () => {
-    state.target = "duration";
-    const seconds = Number($("duration").value);
-    if (state.facts?.duration && seconds > 0) {
-      $("factor").value = String(seconds / state.facts.duration);
-      $("factor-shown").textContent = `×${Math.round((seconds / state.facts.duration) * 1000) / 1000}`;
-    }
-    $("use-map").checked = false;
-    askPlan();
+  $("factor").addEventListener("input", () => {
+    state.factor = Number($("factor").value);
+    targetMoved("factor");
   });
-  for (const id of ["fps", "motion", "keep-pitch", "reverse", "container", "use-map", "smooth"]) $(id).addEventListener("change", askPlan);
-  $("time-map").addEventListener("input", () => { editor.read(); $("use-map").checked = true; askPlan(); });
+  $("duration").addEventListener("input", () => { if (Number($("duration").value) > 0) targetMoved("duration"); });
+  $("use-map").addEventListener("change", mapTurned);
+  $("reverse").addEventListener("change", () => { followFactor(); changed(); });
+  for (const id of ["fps", "motion", "keep-pitch", "container", "smooth"]) $(id).addEventListener("change", changed);
+  $("time-map").addEventListener("input", () => {
+    if (!editor.read()) return;
+    if (!mapOn()) {
+      $("use-map").checked = true;
+      $("reverse").checked = false;
+      $("reverse").disabled = true;
+    }
+    followMap();
+    changed();
+  });
   $("still-at").addEventListener("input", askStill);
   $("preview").addEventListener("click", preview);
   $("render").addEventListener("click", render);
