@@ -47,6 +47,17 @@ def browser(width, height):
     return driver
 
 
+def whole_page_shot(driver, path):
+    """The whole page, from its top, in a window as tall as it is; the window's size is then put back."""
+    size = driver.get_window_size()
+    driver.execute_script("window.scrollTo(0, 0)")
+    tall = driver.execute_script("return document.documentElement.scrollHeight - innerHeight")
+    driver.set_window_size(size["width"], size["height"] + tall)
+    driver.save_screenshot(path)
+    driver.set_window_size(size["width"], size["height"])
+    print(f"screenshot: {path}")
+
+
 def by_test(driver, name):
     return driver.find_element(By.CSS_SELECTOR, f'[data-test="{name}"]')
 

@@ -27,8 +27,8 @@ Selenium, at 1366x768, the walk a person takes:
 
     python3 Tests/Browser/studio_page_test.py [--screenshot PATH] [--screenshots FOLDER]
 
---screenshot saves the page after the first render (the README's picture,
-docs/studio.png); --screenshots saves every step of the walk. Runs the
+--screenshot saves the whole page after the first render (the README's
+picture, docs/studio.png); --screenshots saves every step of the walk. Runs the
 scale-video in the folder SCALE_VIDEO_PROGRAMS names, else the debug build
 (.build/debug); every wait is on a condition, bounded in time."""
 import argparse
@@ -45,7 +45,8 @@ import urllib.parse
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
-from studio_browser import ROOT, Shots, all_by_test, browser, by_test, check, file_named, frames_of, set_value, start_studio, waiting
+from studio_browser import (ROOT, Shots, all_by_test, browser, by_test, check, file_named, frames_of, set_value, start_studio, waiting,
+                            whole_page_shot)
 
 __all__ = ["ROOT", "check", "start_studio"]
 
@@ -188,8 +189,7 @@ def renders_repeat(driver, wait, output_folder, shots, screenshot):
     waiting(driver, 30).until(lambda d: d.execute_script(
         "return [...arguments].every((v) => !v.seeking && v.readyState >= 2)", by_test(d, "source-player"), by_test(d, "result-player")))
     if screenshot:
-        driver.save_screenshot(screenshot)
-        print(f"screenshot: {screenshot}")
+        whole_page_shot(driver, screenshot)
     shots.take(driver, "rendered")
 
     set_value(driver, by_test(driver, "factor"), "0.5")
