@@ -75,6 +75,15 @@ def set_value(driver, element, value, event="input"):
     driver.execute_script(f"arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('{event}', {{ bubbles: true }}));", element, value)
 
 
+def at_once(driver, element, read, *others, value=None, event="input"):
+    """Clicks `element` (or sets its value to `value` and sends `event`),
+    then, before the page does anything else, runs the JavaScript function
+    body `read` with `others` as its arguments: what it returns."""
+    act = "e.click();" if value is None else f"e.value = v; e.dispatchEvent(new Event('{event}', {{ bubbles: true }}));"
+    return driver.execute_script(f"const [e, v, ...rest] = arguments; {act} return (function () {{ {read} }}).apply(null, rest);",
+                                 element, value, *others)
+
+
 def waiting(driver, seconds=60):
     return WebDriverWait(driver, seconds, poll_frequency=0.05)
 

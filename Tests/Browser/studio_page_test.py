@@ -45,8 +45,8 @@ import urllib.parse
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
-from studio_browser import (ROOT, Shots, all_by_test, browser, by_test, check, file_named, frames_of, set_value, start_studio, waiting,
-                            whole_page_shot)
+from studio_browser import (ROOT, Shots, all_by_test, at_once, browser, by_test, check, file_named, frames_of, set_value, start_studio,
+                            waiting, whole_page_shot)
 
 __all__ = ["ROOT", "check", "start_studio"]
 
@@ -110,8 +110,8 @@ def factor_and_looks(driver, wait):
     set_value(driver, by_test(driver, "still-at"), "9")
     wait.until(lambda d: (s := d.execute_script(STILL, by_test(d, "still"))) and s[0] == "9.000000")
     check(True, "moving the slider shows the frame there")
-    by_test(driver, "preview").click()
-    check(by_test(driver, "preview-figure").get_attribute("data-busy") == "true", "the preview being made says so")
+    busy = at_once(driver, by_test(driver, "preview"), "return arguments[0].dataset.busy", by_test(driver, "preview-figure"))
+    check(busy == "true", "the preview being made says so")
     movie = wait.until(lambda d: d.execute_script(PLAYING, by_test(d, "preview-player")))
     check(attribute(driver, "preview-player", "data-at") == "9.000000" and abs(movie[0] - 3) < 0.05 and movie[1:] == [640, 360],
           f"the preview around 9 s plays {movie[0]:.3f} s at {movie[1]}x{movie[2]}")
@@ -120,9 +120,9 @@ def factor_and_looks(driver, wait):
 def speed_map(driver, wait, shots):
     """The map is the plan's map: it starts from the factor's, follows a
     drag under the pointer, and stretches with the factor."""
-    by_test(driver, "use-map").click()
+    marked = at_once(driver, by_test(driver, "use-map"), "return arguments[0].dataset.stale", by_test(driver, "plan"))
     check(attribute(driver, "time-map", "value") == "0=0,6=12", "ticking the map under ×2 keeps 0=0,6=12")
-    check(by_test(driver, "plan").get_attribute("data-stale") == "true", "the plan of the factor is marked while the map's is made")
+    check(marked == "true", "the plan of the factor is marked while the map's is made")
     wait.until(lambda d: by_test(d, "plan").get_attribute("data-stale") is None)
     check(by_test(driver, "plan-frames").text == "360", "and the map's plan is the same 360 frames")
     ticks = [[e.text for e in driver.find_elements(By.CSS_SELECTOR, f'.map-tick[data-axis="{axis}"]')] for axis in ["output", "source"]]
@@ -210,10 +210,11 @@ def renders_repeat(driver, wait, output_folder, shots, screenshot):
 
     by_test(driver, "preview").click()
     wait.until(lambda d: d.execute_script(PLAYING, by_test(d, "preview-player")) and by_test(d, "preview-figure").get_attribute("data-busy") is None)
-    set_value(driver, by_test(driver, "motion"), "blend", "change")
-    marked = {name: by_test(driver, name).get_attribute("data-stale") for name in ["result-screen", "preview-figure", "still-figure", "download"]}
-    check(all(value == "true" for value in marked.values()), f"motion changed: the result, preview, still and download are marked out of date {marked}")
-    check(by_test(driver, "still-figure").get_attribute("data-busy") == "true", "and the still being made again says so")
+    views = ["result-screen", "preview-figure", "still-figure", "download"]
+    marked = at_once(driver, by_test(driver, "motion"), "return [...arguments].map((e) => [e.dataset.stale, e.dataset.busy])",
+                     *[by_test(driver, name) for name in views], value="blend", event="change")
+    check(all(stale == "true" for stale, _ in marked), f"motion changed: the result, preview, still and download are marked out of date {marked}")
+    check(marked[2][1] == "true", "and the still being made again says so")
     shots.take(driver, "changed")
     wait.until(lambda d: by_test(d, "still-figure").get_attribute("data-stale") is None and d.execute_script(STILL, by_test(d, "still")))
     check(by_test(driver, "preview-figure").get_attribute("data-stale") == "true", "the still is made anew; the preview stays marked until asked again")
@@ -252,16 +253,14 @@ def another_file(driver, wait, shots):
     wait.until(lambda d: d.execute_script(PLAYING, by_test(d, "result-player")))
     by_test(driver, "preview").click()
     wait.until(lambda d: d.execute_script(PLAYING, by_test(d, "preview-player")))
-    file_named(wait, "prores.mov").click()
-    gone = driver.execute_script("""const [result, download, preview, still] = arguments;
+    gone = at_once(driver, file_named(wait, "prores.mov"), """const [result, download, preview, still] = arguments;
         return [!result.getAttribute('src') && result.hidden, download.hidden, !preview.getAttribute('src') && preview.hidden, still.hidden];""",
         by_test(driver, "result-player"), by_test(driver, "download"), by_test(driver, "preview-player"), by_test(driver, "still"))
     check(gone == [True, True, True, True], f"picking another file takes the sample's result, download, preview and still away: {gone}")
     wait.until(lambda d: d.execute_script(STILL, by_test(d, "still")))
-    set_value(driver, by_test(driver, "fps"), "25", "change")
-    figure = by_test(driver, "still-figure")
-    check(figure.get_attribute("data-stale") == "true" and figure.get_attribute("data-busy") == "true",
-          "a changed option marks the still out of date at once, and its making shows")
+    marks = at_once(driver, by_test(driver, "fps"), "return [arguments[0].dataset.stale, arguments[0].dataset.busy]", by_test(driver, "still-figure"),
+                    value="25", event="change")
+    check(marks == ["true", "true"], "a changed option marks the still out of date at once, and its making shows")
     copy = waiting(driver, 120).until(lambda d: d.execute_script(
         "const v = arguments[0]; return v.src.endsWith('/media/prores.mov/playable') && v.readyState >= 2 && v.videoWidth > 0 ? [v.videoWidth, v.videoHeight, v.duration] : null;",
         by_test(d, "source-player")))
