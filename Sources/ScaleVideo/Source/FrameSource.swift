@@ -1,6 +1,6 @@
 /// Where a video lane's decoded frames come from, one at a time, in the
-/// order the lane is to show them: forward from the file (StreamDecoder)
-/// today; backward, a key-frame interval at a time, is the next kind.
+/// order the lane is to show them: forward from the file (StreamDecoder),
+/// or backward, a key-frame interval at a time (BackwardFrames).
 protocol FrameSource: AnyObject {
     /// The stream the frames are decoded from.
     var stream: Stream { get }
