@@ -78,8 +78,9 @@ struct RenderOptions: Codable, Sendable, Equatable {
             guard let text = mapText, text.utf8.count <= 20_000, text.allSatisfy({ "0123456789.=,:- ".contains($0) }) else {
                 throw HTTPError(.badRequest, message: "timeMap holds knots s=d separated by commas")
             }
-            try choice(curve ?? "straight", ["straight", "smooth"], "curve")
         }
+        // Checked with or without a map: whatever a render keeps of its options is an answer the API documents.
+        if let curve { try choice(curve, ["straight", "smooth"], "curve") }
         if let motion { try choice(motion, Self.motions, "motion") }
     }
 

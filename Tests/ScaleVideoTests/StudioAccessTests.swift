@@ -110,6 +110,7 @@ struct StudioAccessTests {
         let cases: [(String, Int, String)] = [
             (#"{"file":"clip.mp4","factor":2,"fps":"29","container":"mp4"}"#, 400, "fps must be one of"),
             (#"{"file":"clip.mp4","fps":"30","container":"mp4"}"#, 400, "give one of"),
+            (#"{"file":"clip.mp4","factor":2,"curve":"AAA","fps":"30","container":"mp4"}"#, 400, "curve must be one of"),
             (#"{"file":"clip.mp4","timeMap":"0=0,5=1","fps":"30","container":"mp4"}"#, 422, "past the source's end"),
             (#"not json"#, 400, "not JSON"),
         ]
