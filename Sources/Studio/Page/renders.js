@@ -183,7 +183,8 @@ function entry(job) {
   const about = document.createElement("small");
   about.textContent = `${job.options.file}: ${describeOptions(job.options)}`;
   const status = document.createElement("small");
-  status.textContent = `${when(job.asked)} · ${job.state}${job.state === "running" ? ` ${Math.floor(job.progress)}%` : ""}${job.error ? ` (${job.error})` : ""}`;
+  // How far a running render is, the progress beside Render says: the list is read when renders start and end.
+  status.textContent = `${when(job.asked)} · ${job.state}${job.error ? ` (${job.error})` : ""}`;
   item.append(name, about, status);
   if (job.state === "done") {
     const button = document.createElement("button");
