@@ -4,9 +4,9 @@ import Testing
 
 /// SPEC §7 and §11 on files as other tools write them: every line names the
 /// true reason (a codec this FFmpeg cannot read, not "none" or "no
-/// samples"), `--dry-run` fails exactly where the run would, FLAC keeps its
-/// cover, and a picture far shorter than its sound is warned about on the
-/// terminal and in `--json`.
+/// samples"; a data track left out, and why), `--dry-run` fails exactly
+/// where the run would, FLAC keeps its cover, and a picture far shorter than
+/// its sound is warned about on the terminal and in `--json`.
 @Suite(.serialized, .tags(.endToEnd))
 struct RealFileReportTests {
     let scratch: Scratch
@@ -82,6 +82,38 @@ struct RealFileReportTests {
         bytes.replaceSubrange(id, with: Data("V_MPEGI/ISO/VVC".utf8))
         try bytes.write(to: matroska)
         try expectRefusedAlike(matroska, reason: "movie.mkv: its video of an unknown codec cannot be decoded by this FFmpeg")
+    }
+
+    /// MPEG-TS with a data track beside the picture and sound (a private
+    /// stream, as broadcast and camera recordings carry, which FFmpeg calls
+    /// bin_data): no output carries it, and the plan and the run name it as
+    /// dropped, with why, among the tracks and on the terminal.
+    @Test func aDataTrackLeftOutIsNamedWithWhy() throws {
+        let movie = try Media.make(scratch.file("movie.mp4"), seconds: 1, audio: ("aac", 48000))
+        let payload = scratch.file("payload.bin")
+        try Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7) }).write(to: payload)
+        let input = scratch.file("broadcast.ts")
+        try Tool.ffmpeg(["-i", movie.path, "-f", "data", "-i", payload.path, "-map", "0", "-map", "1", "-c", "copy", input.path])
+        #expect(try Tool.probe(input, stream: "d:0", "index,codec_name,codec_type") == "2\nbin_data\ndata")
+        let output = scratch.file("out.mkv")
+        let isDataLine = { (line: String) in line.hasPrefix("1 data stream (bin_data: ") && line.hasSuffix("cannot be retimed)") }
+        for extra in [["--dry-run"], []] {
+            let result = try Tool.scale([input.path, "-o", output.path, "--factor", "2", "--json", "--quiet"] + extra)
+            try #require(result.status == 0, "\(extra): \(result.stderr)")
+            let object = try #require(try JSONResults(result.stdout).objects.first)
+            let dropped = object["dropped"] as? [String] ?? []
+            #expect(dropped.count == 1 && dropped.allSatisfy(isDataLine), "\(extra): \(dropped)")
+        }
+        #expect(try Tool.probe(output, stream: "d", "index").isEmpty, "no data track is written")
+        let plan = try Tool.scale([input.path, "-o", output.path, "--factor", "2", "--dry-run", "--json", "--overwrite"])
+        let tracks = try #require(try JSONResults(plan.stdout).objects.first?["tracks"] as? [[String: Any]])
+        let data = try #require(tracks.first { $0["index"] as? Int == 2 })
+        #expect(data["kind"] as? String == "data" && data["codec"] as? String == "bin_data", "\(data)")
+        #expect(data["written"] is NSNull && (data["dropped"] as? String)?.contains("cannot be retimed") == true, "\(data)")
+        let told = try Tool.scale([input.path, "-o", output.path, "--factor", "2", "--dry-run", "--overwrite"])
+        #expect(told.stderr.contains("#2 data bin_data: left out ("), "\(told.stderr)")
+        #expect(told.stderr.contains("dropped 1 data stream (bin_data: "), "\(told.stderr)")
+        #expect(!told.stderr.contains("chapters"), "\(told.stderr)")
     }
 
     /// Two frames beside a second of sound: scaled alike, they end far apart, and the run says so.

@@ -3,10 +3,14 @@ import CFFmpeg
 /// An opened movie to demux. Each lane opens its own, reading only its stream.
 final class InputFile {
     private var context: UnsafeMutablePointer<AVFormatContext>?
+    /// The streams the demuxer discards of itself, by index.
+    private var discardedByDemuxer: Set<Int32> = []
 
     init(path: String) throws {
         try check(avformat_open_input(&context, path, nil, nil), "cannot open")
         try check(avformat_find_stream_info(context, nil), "cannot read stream information")
+        let streams = UnsafeBufferPointer(start: format.pointee.streams, count: Int(format.pointee.nb_streams))
+        discardedByDemuxer = Set(streams.enumerated().filter { $0.element!.pointee.discard == AVDISCARD_ALL }.map { Int32($0.offset) })
     }
 
     deinit { avformat_close_input(&context) }
@@ -14,10 +18,12 @@ final class InputFile {
     private var format: UnsafeMutablePointer<AVFormatContext> { context! }
 
     var streams: [Stream] {
-        (0..<Int(format.pointee.nb_streams)).map { Stream(format.pointee.streams[$0]!, of: self) }
+        (0..<Int32(format.pointee.nb_streams)).map(stream(at:))
     }
 
-    func stream(at index: Int32) -> Stream { Stream(format.pointee.streams[Int(index)]!, of: self) }
+    func stream(at index: Int32) -> Stream {
+        Stream(format.pointee.streams[Int(index)]!, of: self, discardedByDemuxer: discardedByDemuxer.contains(index))
+    }
 
     /// The video stream FFmpeg's players would show.
     var bestVideoStream: Stream? { bestStream(AVMEDIA_TYPE_VIDEO) }

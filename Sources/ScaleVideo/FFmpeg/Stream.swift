@@ -6,10 +6,15 @@ struct Stream {
     let pointer: UnsafeMutablePointer<AVStream>
     /// The file the stream belongs to, kept alive while the stream is used.
     private let owner: AnyObject
+    /// The demuxer itself discards the stream (a QuickTime movie's chapter
+    /// text track), as it did when the file was opened: what the file's
+    /// readers discard later (InputFile.readOnly) does not change it.
+    private let discardedByDemuxer: Bool
 
-    init(_ pointer: UnsafeMutablePointer<AVStream>, of owner: AnyObject) {
+    init(_ pointer: UnsafeMutablePointer<AVStream>, of owner: AnyObject, discardedByDemuxer: Bool = false) {
         self.pointer = pointer
         self.owner = owner
+        self.discardedByDemuxer = discardedByDemuxer
     }
 
     var index: Int32 { pointer.pointee.index }
@@ -136,7 +141,7 @@ struct Stream {
     /// `tmcd` track the start timecode.
     var kind: StreamKind {
         if pointer.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC != 0 { return .picture }
-        if parameters.codec_type == AVMEDIA_TYPE_DATA && pointer.pointee.discard == AVDISCARD_ALL { return .chapters }
+        if parameters.codec_type == AVMEDIA_TYPE_DATA && discardedByDemuxer { return .chapters }
         if parameters.codec_type == AVMEDIA_TYPE_DATA && parameters.codec_tag == Self.timecodeTag { return .timecode }
         switch parameters.codec_type {
         case AVMEDIA_TYPE_VIDEO: return .video

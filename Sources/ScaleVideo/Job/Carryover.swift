@@ -47,13 +47,23 @@ public struct Carryover: Sendable, Equatable {
         }
         describeSubtitles(source.subtitles, container: container, backwards: request.playsBackwards)
         describeAttached(source, container: container, timecode: timecode, fps: fps, video: picture != nil)
-        let names: [(StreamKind, String)] = [
-            (.video, "other video stream"),
-            (.picture, "cover picture"), (.attachment, "attachment"), (.data, "data stream"),
+        describeLeftOut(source)
+    }
+
+    /// The streams no output carries (SPEC §11), each kind with why: a
+    /// second video track, a second cover picture, data tracks (named by
+    /// their codecs).
+    private mutating func describeLeftOut(_ source: SourceInfo) {
+        let codecs = source.streams.filter { $0.kind == .data }.map(\.codec)
+        let data = codecs.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }.joined(separator: ", ")
+        let names: [(StreamKind, String, String)] = [
+            (.video, "other video stream", "one video track is written"),
+            (.picture, "cover picture", "one cover picture is written"),
+            (.data, "data stream", "\(data): a data track cannot be retimed"),
         ]
-        for (kind, name) in names {
+        for (kind, name, why) in names {
             guard let count = source.leftOut[kind], count > 0 else { continue }
-            dropped.append("\(count) \(name)\(count == 1 ? "" : "s")")
+            dropped.append("\(count) \(name)\(count == 1 ? "" : "s") (\(why))")
         }
     }
 

@@ -55,7 +55,7 @@ public struct PlannedTrack: Sendable, Equatable {
                 fate = timecode.map { ("timecode \($0)", nil) } ?? (nil, container.holdsTimecode ? "its timecode cannot be read" : "\(why) cannot mark it")
             case .chapters:
                 fate = chapters > 0 ? ("\(chapters) chapters, retimed", nil) : (nil, container.carriesChapters ? "no chapter is kept" : "\(why) cannot mark them")
-            case .data: fate = (nil, "data tracks are not carried")
+            case .data: fate = (nil, "a data track cannot be retimed")
             }
             let tag = { (key: String) in stream.tags.first { $0.key.lowercased() == key }?.value }
             return PlannedTrack(
