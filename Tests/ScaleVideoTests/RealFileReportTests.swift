@@ -3,10 +3,11 @@ import TestSupport
 import Testing
 
 /// SPEC §7 and §11 on files as other tools write them: every line names the
-/// true reason (a codec this FFmpeg cannot read, not "none" or "no
-/// samples"; a data track left out, and why), `--dry-run` fails exactly
-/// where the run would, FLAC keeps its cover, and a picture far shorter than
-/// its sound is warned about on the terminal and in `--json`.
+/// true reason (a codec this FFmpeg cannot read, by its tag where the file
+/// gives one, not "none" or "no samples"; a data track left out, and why),
+/// `--dry-run` fails exactly where the run would, FLAC keeps its cover, and
+/// a picture far shorter than its sound is warned about on the terminal and
+/// in `--json`.
 @Suite(.serialized, .tags(.endToEnd))
 struct RealFileReportTests {
     let scratch: Scratch
@@ -82,6 +83,19 @@ struct RealFileReportTests {
         bytes.replaceSubrange(id, with: Data("V_MPEGI/ISO/VVC".utf8))
         try bytes.write(to: matroska)
         try expectRefusedAlike(matroska, reason: "movie.mkv: its video of an unknown codec cannot be decoded by this FFmpeg")
+    }
+
+    /// An mp4 of a codec FFmpeg 5.1 does not know (H.266/VVC, whose sample
+    /// entry is `vvc1`): the line names it by that tag, in the plan as in the run.
+    @Test func aCodecThisFFmpegDoesNotKnowIsNamedByItsTag() throws {
+        let input = try Media.make(scratch.file("vvc.mp4"), seconds: 1, audio: nil)
+        var bytes = try Data(contentsOf: input)
+        let descriptions = try #require(bytes.range(of: Data("stsd".utf8)))
+        let entry = try #require(bytes.range(of: Data("avc1".utf8), in: descriptions.upperBound..<bytes.endIndex))
+        bytes.replaceSubrange(entry, with: Data("vvc1".utf8))
+        try bytes.write(to: input)
+        #expect(try Tool.probe(input, stream: "v:0", "codec_name,codec_tag_string") == "unknown\nvvc1")
+        try expectRefusedAlike(input, reason: "vvc.mp4: its vvc1 video cannot be decoded by this FFmpeg")
     }
 
     /// MPEG-TS with a data track beside the picture and sound (a private

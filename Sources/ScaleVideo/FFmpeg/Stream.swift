@@ -51,12 +51,25 @@ struct Stream {
     /// Its declared duration in seconds; nil when it states none.
     var statedSeconds: Rational? { declaredDuration.flatMap { timeBase.seconds(ofTicks: $0) } }
 
-    /// "32-bit flac audio", "video of an unknown codec": its codec as
-    /// reports name it, with the bits of its samples where the stream states them.
+    /// "32-bit flac audio", "vvc1 video", "video of an unknown codec": its
+    /// codec as reports name it (namedCodec), with the bits of its samples
+    /// where the stream states them.
     var describedCodec: String {
         let bits = parameters.bits_per_raw_sample > 8 ? "\(parameters.bits_per_raw_sample)-bit " : ""
         let kind = av_get_media_type_string(parameters.codec_type).map { String(cString: $0) } ?? "stream"
-        return codecName == "none" ? "\(kind) of an unknown codec" : bits + codecName + " " + kind
+        return namedCodec.map { bits + $0 + " " + kind } ?? "\(kind) of an unknown codec"
+    }
+
+    /// Its codec as reports name it: libavcodec's name, or for a codec
+    /// this FFmpeg does not know, the four characters the file tags it
+    /// with (an mp4 sample entry's `vvc1`, an AVI's FourCC); nil when the
+    /// file gives neither.
+    var namedCodec: String? {
+        if codecName != "none" { return codecName }
+        let tag = parameters.codec_tag
+        let characters = (0..<4).map { UInt8(truncatingIfNeeded: tag >> ($0 * 8)) }
+        guard characters.allSatisfy({ (0x20...0x7E).contains($0) }), characters[0] != 0x20 else { return nil }
+        return String(decoding: characters, as: UTF8.self)
     }
 
     /// Whether this FFmpeg has a decoder for its codec.

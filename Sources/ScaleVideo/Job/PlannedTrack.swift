@@ -38,9 +38,9 @@ public struct PlannedTrack: Sendable, Equatable {
                 if let plan = subtitles.first(where: { $0.source.index == stream.index }) {
                     let styled = plan.converter != nil && ["ass", "ssa"].contains(stream.codec) ? " (styling it cannot hold left out)" : ""
                     fate = ("\(plan.converter ?? stream.codec), retimed\(styled)", nil)
-                } else if case .dropped(let reason) = container.subtitleWriting(
-                    codec: stream.codec, isText: source.subtitles.contains { $0.index == stream.index && $0.isText },
-                    backwards: request.playsBackwards)
+                } else if let subtitle = source.subtitles.first(where: { $0.index == stream.index }),
+                    case .dropped(let reason) = container.subtitleWriting(
+                        codec: subtitle.codec, isText: subtitle.isText, backwards: request.playsBackwards)
                 {
                     fate = (nil, reason)
                 } else {
@@ -60,7 +60,7 @@ public struct PlannedTrack: Sendable, Equatable {
             let tag = { (key: String) in stream.tags.first { $0.key.lowercased() == key }?.value }
             return PlannedTrack(
                 index: Int(stream.index), kind: Self.kindName(stream.kind),
-                codec: stream.kind == .attachment ? tag("mimetype") ?? stream.codec : stream.codec == "none" ? "unknown" : stream.codec,
+                codec: stream.kind == .attachment ? tag("mimetype") ?? stream.codec : stream.codec,
                 language: tag("language").flatMap { $0 == "und" ? nil : $0 }, title: tag("title") ?? tag("filename"),
                 written: fate.written, dropped: fate.dropped)
         }

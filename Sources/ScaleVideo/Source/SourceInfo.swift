@@ -27,7 +27,8 @@ struct SourceInfo: Sendable {
 struct SourceStream: Sendable {
     let index: Int32
     let kind: StreamKind
-    /// libavcodec's name for its codec.
+    /// Its codec as reports name it: libavcodec's name, else the tag the
+    /// file gives it, else "unknown".
     let codec: String
     let tags: [Tag]
 }

@@ -53,7 +53,7 @@ extension SourceInfo {
             },
             timecode: start, tags: input.tags,
             chapters: input.chapters, leftOut: leftOut,
-            streams: streams.map { SourceStream(index: $0.index, kind: $0.kind, codec: $0.codecName, tags: $0.tags) })
+            streams: streams.map { SourceStream(index: $0.index, kind: $0.kind, codec: $0.namedCodec ?? "unknown", tags: $0.tags) })
     }
 }
 
