@@ -84,8 +84,9 @@ struct ReverseTests {
     /// Every codec backwards, frame by frame (SPEC §12, §13): 2 s at 25 fps
     /// with key frames every half second or second, each clip judged by
     /// the index drawn in each output frame against §13's frame for it,
-    /// read from the source as ffprobe decodes it forwards; a neighbour's
-    /// frame shown anywhere, or a warning, fails it.
+    /// read from the source as ffprobe decodes it forwards, along the map
+    /// from S, the end of its last frame (§3: each lasts 1/25 s), to 0; a
+    /// neighbour's frame shown anywhere, or a warning, fails it.
     @Test(arguments: BackwardClip.allCases)
     func everyCodecPlaysBackwardsFrameByFrame(clip: BackwardClip) throws {
         let input = try clip.make(in: scratch)
@@ -95,7 +96,7 @@ struct ReverseTests {
         let drawn = try Media.frameIndices(input)
         let times = try Media.frameTimes(input)
         try #require(drawn.count == times.count && drawn.count > 40, "\(clip): \(drawn.count) pictures, \(times.count) times")
-        let seconds = try Media.videoDuration(input)
+        let seconds = try #require(times.last) + 1.0 / 25
         let expected = MapReference("\(seconds)=0,0=\(seconds)").framesPlayingBackwards(times: times, fps: 25).map { drawn[$0] }
         let shown = try Media.frameIndices(output)
         let frame = firstDifference(shown, expected)

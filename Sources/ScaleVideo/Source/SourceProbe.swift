@@ -111,14 +111,12 @@ extension SourceVideo {
     private static let reorderDepth = 32
 
     /// The stream's duration as its packets show it (SPEC §3, §12): from
-    /// its first frame to the end of its last. What the header declares (the
-    /// stream's duration; a Matroska DURATION tag, an end time as FFmpeg
-    /// writes it or a length as mkvmerge does) stands where the packets
-    /// confirm it, within the half second a source may lack
-    /// (SourceVideo.missingTolerance), and otherwise gives way to them: a
-    /// fragmented MP4 that claims hours, statistics tags counted from
-    /// another start, an AVI length field. The file is truncated only where
-    /// its packets really stop early: its own index lists frames well past
+    /// its first frame to the end of its last (PacketSpan), whatever the
+    /// header declares (the stream's duration; a Matroska DURATION tag, an
+    /// end time as FFmpeg writes it or a length as mkvmerge does). What it
+    /// declares stands only where no packet can be read, and tells where to
+    /// look for the last packets. The file is truncated only where its
+    /// packets really stop early: its own index lists frames well past
     /// them, or a Matroska file states an end well beyond them either way.
     private static func duration(of stream: Stream, start: Rational, in input: InputFile) throws -> Rational {
         let declared = declaredEnds(of: stream, start: start)
@@ -126,16 +124,13 @@ extension SourceVideo {
             guard let seconds = declared.first?.subtracting(start), seconds.isPositive else { throw ScaleError.unknownDuration }
             return seconds
         }
-        let tolerance = SourceVideo.missingTolerance
         let indexed = stream.lastIndexedTimestamp.flatMap { stream.timeBase.seconds(ofTicks: $0) }
         let tagged = stream.declaredDuration == nil ? declared.min() : nil
         let promised = [indexed, tagged].compactMap { $0 }.max()
-        if let promised, promised.doubleValue - end.doubleValue > tolerance, let seconds = end.subtracting(start) {
+        if let promised, promised.doubleValue - end.doubleValue > SourceVideo.missingTolerance, let seconds = end.subtracting(start) {
             throw ScaleError.truncated(endsAt: seconds.doubleValue, declared: (promised.subtracting(start) ?? promised).doubleValue)
         }
-        let distance = { (declared: Rational) in abs(declared.doubleValue - end.doubleValue) }
-        let confirmed = declared.filter { distance($0) <= tolerance }.min { distance($0) < distance($1) }
-        guard let seconds = (confirmed ?? end).subtracting(start), seconds.isPositive else { throw ScaleError.unknownDuration }
+        guard let seconds = end.subtracting(start), seconds.isPositive else { throw ScaleError.unknownDuration }
         return seconds
     }
 

@@ -1,7 +1,6 @@
 /// What the job needs to know of an input's video stream.
 struct SourceVideo {
-    /// Seconds of video a source may lack at its end without being called
-    /// truncated, and by which a stated duration may differ from the packets'.
+    /// Seconds of video a source may lack at its end without being called truncated.
     static let missingTolerance = 0.5
 
     let streamIndex: Int32
