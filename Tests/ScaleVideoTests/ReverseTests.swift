@@ -171,6 +171,36 @@ struct ReverseTests {
         #expect(try Tool.files(in: temporary) == [])
     }
 
+    /// --dry-run and the run agree on whether a source plays backwards
+    /// (SPEC §7): an MPEG-TS file cut before its first key frame (as a
+    /// recording joined mid-broadcast starts) is refused by both with the
+    /// same one line, and nothing is written; an AVI of H.264 whose packets
+    /// carry no presentation times is planned by both and played.
+    @Test func aDryRunAndTheRunAgreeOnPlayingBackwards() throws {
+        let whole = try Media.make(scratch.file("whole.ts"), audio: nil, videoArguments: ["-g", "30"])
+        let input = scratch.file("joined.ts")
+        // MPEG-TS packets are 188 bytes: the cut keeps them whole.
+        try Data(try Data(contentsOf: whole).dropFirst(188 * 60)).write(to: input)
+        let flags = try Tool.run(
+            "ffprobe", ["-v", "quiet", "-select_streams", "v:0", "-show_entries", "packet=flags", "-of", "csv=p=0", input.path])
+        #expect(flags.text.split(separator: "\n").first?.hasPrefix("K") == false, "the cut starts between key frames")
+        let output = scratch.file("back.mov")
+        for extra in [["--dry-run"], []] {
+            let result = try Tool.scale([input.path, "-o", output.path, "--reverse"] + extra)
+            #expect(result.status == 1, "\(extra): \(result.stderr)")
+            #expect(
+                result.stderrLines.map(String.init) == ["scale-video: \(input.path): cannot be played backwards: its video does not start with a key frame"],
+                "\(extra): \(result.stderr)")
+        }
+        #expect(try Tool.files(in: scratch.url).sorted() == ["joined.ts", "source.mov", "whole.ts"])
+        let avi = try BackwardClip.h264AVI.make(in: scratch)
+        for extra in [["--dry-run"], []] {
+            let result = try Tool.scale([avi.path, "-o", output.path, "--reverse", "--quiet"] + extra)
+            #expect(result.status == 0, "\(extra): \(result.stderr)")
+        }
+        #expect(try Media.frameIndices(output).count == 60, "its 2 s at 30 fps")
+    }
+
     @Test func aDryRunPlansTheFallingKnotsAndWritesNothing() throws {
         let result = try scale([source.path, "-o", scratch.file("plan.mov").path, "--reverse", "--duration", "6", "--dry-run", "--json"])
         let json = try #require(try JSONResults(result.stdout).objects.first)
@@ -199,6 +229,9 @@ enum BackwardClip: String, CaseIterable, Sendable {
     case mpeg4AVI, mpeg4MP4
     /// H.264 with open GOPs: B-frames after a key frame refer to the interval before.
     case h264OpenGOP
+    /// H.264 with B-frames in AVI: no packet carries a presentation time,
+    /// the decoder's order gives them.
+    case h264AVI
 
     /// Writes the clip into `scratch`.
     func make(in scratch: Scratch) throws -> URL {
@@ -229,6 +262,13 @@ enum BackwardClip: String, CaseIterable, Sendable {
         case .h264OpenGOP:
             let file = scratch.file("\(self).mp4")
             try Tool.ffmpeg(source + ["-c:v", "libx264", "-crf", "18", "-bf", "3", "-x264-params", "open-gop=1:keyint=12", file.path])
+            return file
+        case .h264AVI:
+            let file = scratch.file("\(self).avi")
+            try Tool.ffmpeg(source + ["-c:v", "libx264", "-crf", "18", "-bf", "2", "-g", "12", file.path])
+            let stamps = try Tool.run(
+                "ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries", "packet=pts", "-of", "csv=p=0", file.path])
+            #expect(Set(stamps.text.split(separator: "\n")) == ["N/A"], "no packet has a presentation time")
             return file
         }
     }

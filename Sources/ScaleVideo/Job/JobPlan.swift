@@ -4,8 +4,9 @@ import Glibc
 /// source's facts, S and D and the factor between them (SPEC §3) or the
 /// time map (§8), the frame count (§4), the audio's sample counts (§5), the
 /// output and its container, and what the output keeps, changes and leaves
-/// out. Making a plan reads the input (the audio is counted by decoding it)
-/// and writes nothing.
+/// out. Making a plan reads the input (the audio is counted by decoding it;
+/// along a map that plays backwards or a smooth curve, the video's packets
+/// are read for where each frame lies) and writes nothing.
 public struct JobPlan: Sendable {
     /// The request planned.
     public let request: ScaleRequest
@@ -101,9 +102,9 @@ public struct JobPlan: Sendable {
         if writesVideo {
             Self.warnOfUnevenLengths(picture: whole, sound: counted.first?.1, frames: frameCount, fps: fps, audio: audioTracks.first, warning: warning)
         }
-        video = source.video.flatMap { video in
-            picture.map {
-                Self.video(of: request, source: video, picture: $0, container: container, fps: fps, frames: frameCount, retiming: retiming, timecode: timecode)
+        video = try source.video.flatMap { video in
+            try picture.map {
+                try Self.video(of: request, source: video, picture: $0, container: container, fps: fps, frames: frameCount, retiming: retiming, timecode: timecode, gate: gate)
             }
         }
         self.chapters = chapters
@@ -190,17 +191,24 @@ public struct JobPlan: Sendable {
     }
 
     /// The video written: `frames` frames of `picture` at `fps` along `retiming`, in
-    /// the codec asked for, with the stream's tags and the start timecode.
+    /// the codec asked for, with the stream's tags and the start timecode;
+    /// where it picks its frames from the output's side, where they lie.
     private static func video(
         of request: ScaleRequest, source: SourceVideo, picture: PicturePlan, container: OutputContainer, fps: Rational,
-        frames: Int, retiming: Retiming, timecode: String?
-    ) -> VideoPlan {
-        VideoPlan(
+        frames: Int, retiming: Retiming, timecode: String?, gate: LaneGate
+    ) throws -> VideoPlan {
+        var plan = VideoPlan(
             input: request.input, source: source, tags: container.streamTags(from: source.tags) + (timecode.map { [Tag("timecode", $0)] } ?? []),
             fps: fps, frames: frames, retiming: retiming, motion: request.motion, picture: picture,
             encoding: VideoEncoding(
                 codec: request.videoCodec, crf: request.crf, preset: request.preset, proResProfile: request.proResProfile,
                 container: container, format: picture.format))
+        if plan.picksFrames {
+            plan.frameIndex = try FrameIndex(
+                packets: OwnInput(path: request.input, streamIndex: source.streamIndex), references: source.references,
+                isCancelled: { gate.isCancelled })
+        }
+        return plan
     }
 
     /// The subtitle tracks written (SPEC §11): each the container holds,

@@ -28,8 +28,7 @@ extension ScaleJob {
         let capture = StillCapture(frame: frame)
         let packets = try OwnInput(path: request.input, streamIndex: video.source.streamIndex)
         let lane = try VideoLane(
-            video, packets: packets, output: output, warn: { _ in }, still: capture, encodes: false, window: frame..<frame + 1
-        ) { gate.isCancelled }
+            video, packets: packets, output: output, warn: { _ in }, still: capture, encodes: false, window: frame..<frame + 1)
         while try lane.step(report: { _ in if gate.isCancelled { throw ScaleError.cancelled } }) {}
         guard let image = capture.image else { throw ScaleError.failed("--still: output frame \(frame) was never made") }
         return image
@@ -61,9 +60,7 @@ extension ScaleJob {
         do {
             let output = try OutputFile(path: file.temporaryPath, formatFrom: path)
             let packets = try OwnInput(path: request.input, streamIndex: video.source.streamIndex)
-            let lane = try VideoLane(video, packets: packets, output: output, warn: warning, window: frames, cuts: sceneCuts) {
-                gate.isCancelled
-            }
+            let lane = try VideoLane(video, packets: packets, output: output, warn: warning, window: frames, cuts: sceneCuts)
             try output.describe(tags: tags, chapters: [])
             try output.start()
             let meter = ProgressMeter(lanes: 1, outputDuration: Double(frames.count) / video.fps.doubleValue, handler: progress)

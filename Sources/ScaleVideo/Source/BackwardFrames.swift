@@ -27,6 +27,10 @@ final class BackwardFrames: FrameSource {
     private var held: [Int: Frame] = [:]
     /// The timestamp of the frame received last since the seek.
     private var received: Int64?
+    /// Where the seek landed, the frame (by its place in the index) the
+    /// decoder gives out next, where the frames are known by their order
+    /// (FrameIndex.timesFollowDecoding).
+    private var nextInOrder = 0
     /// The most pictures held at once.
     let limit: Int
     /// How many times an interval was decoded, and the most pictures held at once, for the tests.
@@ -124,6 +128,7 @@ final class BackwardFrames: FrameSource {
         decoder.flush()
         received = nil
         let key = index.intervals[interval]
+        nextInOrder = position(of: key.shownTimestamp) ?? 0
         for target in [key.seekTimestamp, index.intervals[0].seekTimestamp] {
             try file.seek(streamIndex: stream.index, to: target)
             while try input.read(into: packet) {
@@ -168,10 +173,17 @@ final class BackwardFrames: FrameSource {
             return true
         }
         guard result == .value else { return false }
-        // A frame without a timestamp (the last of an AVI file's) follows the one before.
-        let timestamp = frame.timestamp ?? received.flatMap(following)
-        received = timestamp
-        if let timestamp, let shown = position(of: timestamp), missing.contains(shown) {
+        let shown: Int?
+        if index.timesFollowDecoding {
+            shown = nextInOrder
+            nextInOrder += 1
+        } else {
+            // A frame without a timestamp (the last of an AVI file's) follows the one before.
+            let timestamp = frame.timestamp ?? received.flatMap(following)
+            received = timestamp
+            shown = timestamp.flatMap(position(of:))
+        }
+        if let shown, missing.contains(shown) {
             held[shown] = try Frame(referringTo: frame)
             missing.remove(shown)
         }

@@ -24,6 +24,12 @@ struct FrameIndex {
     let intervals: [Interval]
     /// How long the last frame lasts, in the stream's time base (1 when unknown).
     let lastDuration: Int64
+    /// No packet carries a presentation timestamp (H.264 in AVI, its
+    /// frames stored in decoding order): the stream being constant-rate,
+    /// the frames take the decoding timestamps in the order the decoder
+    /// gives them out, so a decoded frame is known by its place in that
+    /// order from a key frame, not by the timestamp it comes with.
+    let timesFollowDecoding: Bool
 
     /// Reads every packet of `packets`' stream. A packet that gives no
     /// picture (PacketReferences.givesPicture: a hidden VP8/VP9 frame, one
@@ -32,13 +38,15 @@ struct FrameIndex {
     /// (AVI, whose reordered frames carry only their decoding order) is
     /// presented where the decoder puts it: at the decoding timestamp of the
     /// next such packet, the frames with timestamps (B-frames) coming
-    /// between; the last one after everything else.
+    /// between; the last one after everything else. Where no packet has
+    /// one, the frames take the decoding timestamps in order (`timesFollowDecoding`).
     /// - Throws: `ScaleError.failed` when a packet has no timestamp at all,
-    ///   no packet has a presentation timestamp (the frames' order is not
-    ///   known), or the stream has no key packet before its first.
+    ///   or the stream has no key packet before its first.
     init(packets: PacketInput, references: PacketReferences, isCancelled: () -> Bool) throws {
         let packet = try Packet()
         var stamps: [(timestamp: Int64, interval: Int)] = []
+        /// Each frame's timestamp as its packet gives it, before the frames without a presentation one are moved.
+        var given: [Int64] = []
         /// Each interval's key packet, and its frame where it gives one.
         var keys: [(packet: Int64, seek: Int64, frame: Int?, startsAfresh: Bool)] = []
         var last: (timestamp: Int64, duration: Int64)?
@@ -65,12 +73,13 @@ struct FrameIndex {
                 waiting = (stamps.count, packet.duration)
             }
             stamps.append((decoded, keys.count - 1))
+            given.append(decoded)
             if last.map({ decoded > $0.timestamp }) ?? true { last = (decoded, packet.duration) }
         }
-        if waiting != nil && !presented {
-            throw ScaleError.failed("cannot be played backwards: its video packets have no presentation timestamps")
-        }
-        if let waiting, let end = stamps.map(\.timestamp).max() {
+        timesFollowDecoding = !presented && !stamps.isEmpty
+        if timesFollowDecoding {
+            for frame in stamps.indices { stamps[frame].timestamp = given[frame] }
+        } else if let waiting, let end = stamps.map(\.timestamp).max() {
             stamps[waiting.frame].timestamp = end + max(waiting.duration, 1)
             last = (stamps[waiting.frame].timestamp, waiting.duration)
         }

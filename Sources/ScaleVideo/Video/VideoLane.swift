@@ -47,11 +47,10 @@ final class VideoLane: TrackLane {
     ///   - window: the output frames made (all by default), each the
     ///     picture the whole render shows there; the first is frame 0 of the file.
     ///   - cuts: where --motion flow counts the cuts it finds.
-    ///   - isCancelled: asked while a map that plays backwards reads where the frames are.
     init(
         _ plan: VideoPlan, packets: PacketInput, output: OutputFile, warn: @escaping (String) -> Void,
         still: StillCapture? = nil, encodes: Bool = true, live: LivePicture? = nil, window: Range<Int>? = nil,
-        cuts: SceneCuts = SceneCuts(), isCancelled: () -> Bool
+        cuts: SceneCuts = SceneCuts()
     ) throws {
         self.still = still
         self.encodes = encodes
@@ -61,7 +60,7 @@ final class VideoLane: TrackLane {
         guard let sourceEnd = plan.sourceEnd else { throw ScaleError.impossibleTarget }
         let video = plan.source
         let backwards =
-            try plan.picksFrames ? Self.backwards(plan, window: window, packets: packets, warn: warn, isCancelled: isCancelled) : nil
+            try plan.picksFrames ? Self.backwards(plan, window: window, packets: packets, warn: warn) : nil
         let followed = backwards?.plan ?? plan
         var clock = backwards?.runs == nil ? followed.clock(upTo: window.upperBound) : nil
         clock?.firstWanted = window.lowerBound
@@ -91,18 +90,19 @@ final class VideoLane: TrackLane {
     }
 
     /// The frames of a map that plays backwards or runs as the smooth curve
-    /// (SPEC §13), read a key-frame interval at a time once where each lies
-    /// is read from the stream's packets. Under --motion nearest, in the
+    /// (SPEC §13), read a key-frame interval at a time where the plan found
+    /// each lies (VideoPlan.frameIndex). Under --motion nearest, in the
     /// order the output shows them, one for each run of output frames (FramePicks). Under blend or flow,
     /// along a map that only plays backwards: every frame, last first, on
     /// the source's time line turned round at the end of the last frame, so
     /// that the map turned round with it plays them forwards (`plan`).
     /// Only the runs that fill output frames of `window` are read.
     private static func backwards(
-        _ plan: VideoPlan, window: Range<Int>, packets: PacketInput, warn: @escaping (String) -> Void, isCancelled: () -> Bool
+        _ plan: VideoPlan, window: Range<Int>, packets: PacketInput, warn: @escaping (String) -> Void
     ) throws -> (frames: BackwardFrames, runs: [FramePicks.Run]?, plan: VideoPlan) {
-        guard case .map(let map) = plan.retiming, let input = packets as? OwnInput else { throw ScaleError.impossibleTarget }
-        let index = try FrameIndex(packets: input, references: plan.source.references, isCancelled: isCancelled)
+        guard case .map(let map) = plan.retiming, let input = packets as? OwnInput, let index = plan.frameIndex else {
+            throw ScaleError.impossibleTarget
+        }
         guard let first = index.timestamps.first, let last = index.timestamps.last else { throw ScaleError.noFrames }
         let times = index.timestamps.map { $0 - first }
         let timeBase = plan.source.timeBase

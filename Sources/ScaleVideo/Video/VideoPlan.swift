@@ -14,6 +14,10 @@ struct VideoPlan: Sendable {
     let motion: Motion
     let picture: PicturePlan
     let encoding: VideoEncoding
+    /// Where each frame of the source lies, read from its packets while the
+    /// job is planned, where the frames are picked from the output's side
+    /// (`picksFrames`): so the plan fails where reading them backwards would.
+    var frameIndex: FrameIndex?
 
     /// Whether the lane reads the file alone, so as to seek past what it
     /// does not show (ShownFrames): under --motion nearest, where the part
@@ -34,7 +38,7 @@ struct VideoPlan: Sendable {
     func retimed(_ retiming: Retiming) -> VideoPlan {
         VideoPlan(
             input: input, source: source, tags: tags, fps: fps, frames: frames, retiming: retiming, motion: motion, picture: picture,
-            encoding: encoding)
+            encoding: encoding, frameIndex: frameIndex)
     }
 
     /// The same pictures made for a preview (PreviewClip): at most `side`
@@ -50,7 +54,7 @@ struct VideoPlan: Sendable {
             codec: .h264, crf: crf, preset: preset, proResProfile: .default, container: .mp4, format: format)
         return VideoPlan(
             input: input, source: source, tags: [], fps: fps, frames: frames, retiming: retiming, motion: motion, picture: look,
-            encoding: encoding)
+            encoding: encoding, frameIndex: frameIndex)
     }
 
     /// The frame clock of the retiming, in the source stream's time base,
