@@ -171,11 +171,12 @@ struct ReverseTests {
         #expect(try Tool.files(in: temporary) == [])
     }
 
-    /// --dry-run and the run agree on whether a source plays backwards
-    /// (SPEC §7): an MPEG-TS file cut before its first key frame (as a
-    /// recording joined mid-broadcast starts) is refused by both with the
-    /// same one line, and nothing is written; an AVI of H.264 whose packets
-    /// carry no presentation times is planned by both and played.
+    /// --dry-run and the run agree on whether a job can run, and on S
+    /// (SPEC §3, §7): an MPEG-TS file cut 60 packets in, between key frames
+    /// (as a recording joined mid-broadcast starts), is planned and played
+    /// from its first key frame, the first frame a decoder shows, forwards
+    /// and backwards, each frame once; an AVI of H.264 whose packets carry
+    /// no presentation times is planned and played backwards by both.
     @Test func aDryRunAndTheRunAgreeOnPlayingBackwards() throws {
         let whole = try Media.make(scratch.file("whole.ts"), audio: nil, videoArguments: ["-g", "30"])
         let input = scratch.file("joined.ts")
@@ -184,18 +185,24 @@ struct ReverseTests {
         let flags = try Tool.run(
             "ffprobe", ["-v", "quiet", "-select_streams", "v:0", "-show_entries", "packet=flags", "-of", "csv=p=0", input.path])
         #expect(flags.text.split(separator: "\n").first?.hasPrefix("K") == false, "the cut starts between key frames")
-        let output = scratch.file("back.mov")
-        for extra in [["--dry-run"], []] {
-            let result = try Tool.scale([input.path, "-o", output.path, "--reverse"] + extra)
-            #expect(result.status == 1, "\(extra): \(result.stderr)")
-            #expect(
-                result.stderrLines.map(String.init) == ["scale-video: \(input.path): cannot be played backwards: its video does not start with a key frame"],
-                "\(extra): \(result.stderr)")
+        let decoded = try Media.frameIndices(input)
+        #expect(decoded.first.map { $0 % 30 == 0 } == true, "ffmpeg shows frames from a key frame on: \(decoded)")
+        let seconds = try #require(try Media.frameTimes(input).last) + 1.0 / 30
+        let output = scratch.file("played.mov")
+        for (direction, shown) in [("--factor", decoded), ("--reverse", decoded.reversed())] {
+            let arguments = [input.path, "-o", output.path, direction] + (direction == "--factor" ? ["1"] : []) + ["--json", "--overwrite"]
+            for extra in [["--dry-run"], ["--quiet"]] {
+                let result = try Tool.scale(arguments + extra)
+                try #require(result.status == 0, "\(direction) \(extra): \(result.stderr)")
+                let json = try #require(try JSONResults(result.stdout).objects.first)
+                #expect(abs((json["sourceDuration"] as? Double ?? 0) - seconds) < 1e-6, "\(direction) \(extra): \(json)")
+                #expect(json["frames"] as? Int == decoded.count, "\(direction) \(extra): \(json)")
+            }
+            #expect(try Media.frameIndices(output) == Array(shown), "\(direction)")
         }
-        #expect(try Tool.files(in: scratch.url).sorted() == ["joined.ts", "source.mov", "whole.ts"])
         let avi = try BackwardClip.h264AVI.make(in: scratch)
         for extra in [["--dry-run"], []] {
-            let result = try Tool.scale([avi.path, "-o", output.path, "--reverse", "--quiet"] + extra)
+            let result = try Tool.scale([avi.path, "-o", output.path, "--reverse", "--quiet", "--overwrite"] + extra)
             #expect(result.status == 0, "\(extra): \(result.stderr)")
         }
         #expect(try Media.frameIndices(output).count == 60, "its 2 s at 30 fps")

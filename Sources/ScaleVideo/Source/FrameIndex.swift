@@ -40,8 +40,10 @@ struct FrameIndex {
     /// next such packet, the frames with timestamps (B-frames) coming
     /// between; the last one after everything else. Where no packet has
     /// one, the frames take the decoding timestamps in order (`timesFollowDecoding`).
+    /// Packets before the first key packet are no frames: a decoder shows
+    /// nothing before a key frame.
     /// - Throws: `ScaleError.failed` when a packet has no timestamp at all,
-    ///   or the stream has no key packet before its first.
+    ///   or none is a key packet.
     init(packets: PacketInput, references: PacketReferences, isCancelled: () -> Bool) throws {
         let packet = try Packet()
         var stamps: [(timestamp: Int64, interval: Int)] = []
@@ -62,10 +64,9 @@ struct FrameIndex {
             if packet.isKey {
                 keys.append((decoded, packet.dts ?? decoded, givesPicture ? stamps.count : nil, references.startsAfresh(packet)))
             }
-            guard !keys.isEmpty else {
-                throw ScaleError.failed("cannot be played backwards: its video does not start with a key frame")
-            }
             defer { packet.unref() }
+            // Before the first key packet (a transport stream joined between key frames) nothing can be decoded.
+            guard !keys.isEmpty else { continue }
             guard givesPicture else { continue }
             presented = presented || packet.pts != nil
             if packet.pts == nil {
@@ -76,6 +77,7 @@ struct FrameIndex {
             given.append(decoded)
             if last.map({ decoded > $0.timestamp }) ?? true { last = (decoded, packet.duration) }
         }
+        guard !keys.isEmpty else { throw ScaleError.failed("cannot be played backwards: its video has no key frame") }
         timesFollowDecoding = !presented && !stamps.isEmpty
         if timesFollowDecoding {
             for frame in stamps.indices { stamps[frame].timestamp = given[frame] }

@@ -65,12 +65,13 @@ extension SourceVideo {
         }
         let base = stream.timeBase
         guard base.isPositive else { throw ScaleError.notMedia("video time base is invalid") }
-        let start = stream.start
         let references = PacketReferences(stream: stream)
         // Read first, while the file is at its start.
+        let shown = try Self.firstShownTimestamps(of: stream, in: input, references: references)
+        // The first frame shown (SPEC §3), where the stream's start may count packets before its first key frame.
+        let start = shown.min().flatMap(base.seconds(ofTicks:)) ?? stream.start
         let rate =
-            try FrameSpacing(timestamps: Self.firstShownTimestamps(of: stream, in: input, references: references), timeBase: base)
-            .map { FrameSpacing.sourceRate(average: stream.averageRate, spacing: $0) }
+            FrameSpacing(timestamps: shown, timeBase: base).map { FrameSpacing.sourceRate(average: stream.averageRate, spacing: $0) }
             ?? (rate: stream.averageRate, isVariable: stream.averageRate != stream.baseRate)
         self.init(
             streamIndex: stream.index, timeBase: base, start: start,
@@ -84,7 +85,9 @@ extension SourceVideo {
     /// The presentation timestamps of the stream's first shown frames, up
     /// to `framesForRate`: where the stream goes on, the latest few are
     /// left out, so that no frame reordered past the last packet read is
-    /// missing between.
+    /// missing between. Packets before its first key packet (a transport
+    /// stream joined between key frames) show nothing, a decoder starting at
+    /// a key frame; where none is marked so, every packet counts.
     /// The file is then read from the stream's start again.
     private static func firstShownTimestamps(of stream: Stream, in input: InputFile, references: PacketReferences) throws -> [Int64] {
         input.readOnly([stream.index])
@@ -92,6 +95,8 @@ extension SourceVideo {
         let packet = try Packet()
         var stamps: [Int64] = []
         var ended = false
+        /// How many of `stamps` came before the first key packet.
+        var beforeKey: Int?
         // Packets read while the streams were probed come back whatever is discarded.
         while stamps.count < framesForRate + reorderDepth {
             // A packet that cannot be read (damage) ends the sample, but not the stream.
@@ -100,11 +105,12 @@ extension SourceVideo {
                 ended = true
                 break
             }
-            if packet.streamIndex == stream.index, references.givesPicture(packet), let stamp = packet.pts ?? packet.dts {
-                stamps.append(stamp)
-            }
+            guard packet.streamIndex == stream.index else { continue }
+            if beforeKey == nil && packet.isKey { beforeKey = stamps.count }
+            if references.givesPicture(packet), let stamp = packet.pts ?? packet.dts { stamps.append(stamp) }
         }
-        return ended ? stamps : Array(stamps.sorted().dropLast(reorderDepth))
+        let shown = Array(stamps.dropFirst(beforeKey ?? 0))
+        return ended ? shown : Array(shown.sorted().dropLast(reorderDepth))
     }
 
     /// More frames than a decoder holds back to put them in order (H.264 and HEVC: 16).
