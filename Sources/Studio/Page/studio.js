@@ -245,15 +245,13 @@ async function upload(file) {
   }
 }
 
-const editor = new MapEditor($("map-editor"), $("time-map"), () => {
-  if (!mapOn()) {
-    $("use-map").checked = true;
-    $("reverse").checked = false;
-    $("reverse").disabled = true;
-  }
-  followMap();
-  changed();
-});
+// The map was edited (a knot dragged, its text typed): it is on, and the plan follows it.
+function mapEdited() {
+  $("use-map").checked = true;
+  mapTurned();
+}
+
+const editor = new MapEditor($("map-editor"), $("time-map"), mapEdited);
 
 function seekFromWaveform(event) {
   if (!state.levels) return;
@@ -273,16 +271,7 @@ function wire() {
   $("use-map").addEventListener("change", mapTurned);
   $("reverse").addEventListener("change", () => { followFactor(); changed(); });
   for (const id of ["fps", "motion", "keep-pitch", "container", "smooth"]) $(id).addEventListener("change", changed);
-  $("time-map").addEventListener("input", () => {
-    if (!editor.read()) return;
-    if (!mapOn()) {
-      $("use-map").checked = true;
-      $("reverse").checked = false;
-      $("reverse").disabled = true;
-    }
-    followMap();
-    changed();
-  });
+  $("time-map").addEventListener("input", () => { if (editor.read()) mapEdited(); });
   $("still-at").addEventListener("input", askStill);
   $("preview").addEventListener("click", preview);
   $("render").addEventListener("click", render);
