@@ -75,7 +75,7 @@ actor RenderQueue {
         if let running, running.id == id {
             interrupt(running.process)
         } else if job.state == .queued {
-            update(id) { ($0.state, $0.error, $0.ended) = (.cancelled, nil, RenderJob.now()) }
+            update(id) { ($0.state, $0.error) = (.cancelled, nil) }
             pending[id] = nil
         }
         return try self.job(id)
@@ -84,7 +84,7 @@ actor RenderQueue {
     /// Cancels every render, waiting for the running one to clean up and
     /// for its end to be noted in the list.
     func stop() async {
-        for job in jobs where job.state == .queued { update(job.id) { ($0.state, $0.ended) = (.cancelled, RenderJob.now()) } }
+        for job in jobs where job.state == .queued { update(job.id) { $0.state = .cancelled } }
         pending.removeAll()
         guard let running else { return }
         interrupt(running.process)
@@ -101,7 +101,7 @@ actor RenderQueue {
             update(next.id) { $0.state = .running }
             following = Task { await self.follow(next.id, started) }
         } catch {
-            update(next.id) { ($0.state, $0.error, $0.ended) = (.failed, "cannot start the engine: \(error)", RenderJob.now()) }
+            update(next.id) { ($0.state, $0.error) = (.failed, "cannot start the engine: \(error)") }
             startNext()
         }
     }
@@ -136,7 +136,7 @@ actor RenderQueue {
     private func finish(_ id: String, status: Int32, result: String, message: String?) {
         let object = JSONValue(text: result.trimmingCharacters(in: .whitespacesAndNewlines))
         update(id) { job in
-            (job.result, job.ended) = (object, RenderJob.now())
+            job.result = object
             switch (status, object?[string: "status"]) {
             case (0, _): (job.state, job.progress) = (.done, 100)
             case (_, "cancelled"), (130, _): job.state = .cancelled
@@ -148,9 +148,12 @@ actor RenderQueue {
     }
 
     /// Changes a job, and saves the list unless only its progress moved.
+    /// A job that ends (leaves queued or running) is stamped with when.
     private func update(_ id: String, saving: Bool = true, _ change: (inout RenderJob) -> Void) {
         guard let index = jobs.firstIndex(where: { $0.id == id }) else { return }
+        let wasOpen = jobs[index].isOpen
         change(&jobs[index])
+        if wasOpen && !jobs[index].isOpen { jobs[index].ended = RenderJob.now() }
         if saving { file.save(jobs) }
     }
 }
