@@ -55,21 +55,44 @@ cv::Size planeSize(const sv_flow *flow, int plane) {
     return cv::Size(-((-flow->width) >> flow->shiftX), -((-flow->height) >> flow->shiftY));
 }
 
-/// Pictures this wide or narrower are followed at full size.
+/// How DIS looks for a picture's motion: on a grid the picture's size over
+/// `divisor`, with patches (8 samples a side) `stride` apart, each moved
+/// by up to `descent` steps of gradient descent at every scale, down to the
+/// grid's own size, without variational refinement.
+struct Search {
+    int divisor, stride, descent;
+};
+
+/// Pictures this long or shorter are searched on a half-size grid.
 constexpr int smallWidth = 640;
 
-/// The flow's grid for a picture `width` wide: full size up to
-/// `smallWidth`, else halved until it is narrower than that. On the
-/// held-out measure a 720p picture's flow on a quarter-width grid was
-/// within 0.2 dB of a half-width one's on three scenes of four (0.9 dB
-/// below on a finely detailed pan, at 43.6 dB), at a third of the cost; on
-/// the four clips of real footage 640 samples wide in bench/footage, the
-/// full-size flow gained 0.08 to 0.77 dB over the halved one.
-int divisorFor(int width) {
-    if (width <= smallWidth) return 1;
+/// The search for a picture `width` x `height`, sized by its longer side
+/// (a phone's upright picture is searched as its sideways twin is).
+///
+/// A picture longer than `smallWidth` is searched on a grid halved until
+/// it is shorter than that, with patches 6 apart and 50 steps of descent.
+/// Against patches side by side (8 apart) and 25 steps: on the
+/// benchmark's clips of 720 samples wide and more, both halves of each,
+/// the in-betweens gained -0.03 to +0.9 dB (the 1080x1920 views of a person
+/// kicking 0.3 to 0.9, the bunny 0.3 to 0.4) and as much SSIM or more, for
+/// 5 to 8% more time on the 720p and 1080p x2 jobs.
+///
+/// A picture up to `smallWidth` long was searched at full size with
+/// patches of 12, 3 apart, refined 5 times: the 640x360 x2 job cost 50
+/// times what a 720p one does a pixel. On a half-size grid, with patches
+/// 4 apart and 50 steps of descent (the taxi's quick motion needs them:
+/// with 25 it lost 0.3 to 0.4 dB more), that job takes a seventeenth of the
+/// time, and the in-betweens of the benchmark's six clips up to 640 wide,
+/// both halves, lose 0.35 dB on average (-0.74 dB at worst, the carphone
+/// on an 88-wide grid; the taxi -0.5 and -0.6): +0.31 dB over
+/// minterpolate on average rather than +0.66. A grid under 32 samples a
+/// side stays full size.
+Search searchFor(int width, int height) {
+    const int longer = std::max(width, height);
+    if (longer <= smallWidth) return Search{width >= 64 && height >= 64 ? 2 : 1, 4, 50};
     int divisor = 1;
-    while (width / divisor >= smallWidth) divisor *= 2;
-    return divisor;
+    while (longer / divisor >= smallWidth) divisor *= 2;
+    return Search{divisor, 6, 50};
 }
 
 /// Luma as 8-bit at the flow's grid, for the flow, into `grid`.
@@ -161,7 +184,8 @@ extern "C" sv_flow *sv_flow_new(int width, int height, int shiftX, int shiftY, i
         flow->shiftY = shiftY;
         flow->bytes = bytes;
         flow->depth = depth;
-        flow->divisor = divisorFor(width);
+        const Search search = searchFor(width, height);
+        flow->divisor = search.divisor;
 #if defined(__has_feature)
 #if __has_feature(thread_sanitizer)
         // OpenCV's pool (TBB) synchronises with locks ThreadSanitizer cannot
@@ -173,29 +197,11 @@ extern "C" sv_flow *sv_flow_new(int width, int height, int shiftX, int shiftY, i
 #endif
         flow->dis = cv::DISOpticalFlow::create(cv::DISOpticalFlow::PRESET_MEDIUM);
         cv::DISOpticalFlow &dis = *flow->dis;
-        // A small picture is followed at full size, with patches half as
-        // large again (an object of a few patches still gets one of its
-        // own), down to the finest scale.
-        if (width <= smallWidth) {
-            dis.setPatchSize(12);
-            dis.setFinestScale(0);
-        } else {
-            // On a grid smaller than the picture, down to the grid's own
-            // size too, with patches side by side (8 apart, not 3) and no
-            // variational refinement. Against searching down to half the
-            // grid, 4 apart, with one refinement pass there: on the
-            // benchmark's five clips wider than smallWidth, and on their
-            // other halves, the in-betweens' SSIM rose on the bunny
-            // (0.9761 to 0.9780, other half 0.9764 to 0.9786;
-            // minterpolate's 0.9771 and 0.9775) and stayed within 0.0020
-            // on the rest, at -0.25 to +0.20 dB (mean -0.07 dB); the 720p
-            // x2 job took 4% less time, in as much memory. Patches 6
-            // apart gained 0.06 dB on those clips over the old search,
-            // for 3% more time.
-            dis.setFinestScale(0);
-            dis.setPatchStride(8);
-            dis.setVariationalRefinementIterations(0);
-        }
+        dis.setPatchSize(8);
+        dis.setFinestScale(0);
+        dis.setPatchStride(search.stride);
+        dis.setGradientDescentIterations(search.descent);
+        dis.setVariationalRefinementIterations(0);
         return flow;
     } catch (...) {
         return nullptr;

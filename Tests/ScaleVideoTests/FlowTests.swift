@@ -84,9 +84,11 @@ struct FlowTests {
                 let w = recipe[frames[1]]!.doubleValue
                 let expected = Double(Self.left(frames[0])) + w * Double(Self.left(frames[1]) - Self.left(frames[0]))
                 let got = shape(flow[k])
+                // At most three of the square's sides' worth of half-bright samples: its edges,
+                // softened where the warp falls between samples (blend's two squares make 256).
                 #expect(
                     got.lefts.count == 1 && abs(Double(got.lefts[0]) - expected) <= 2 && abs(got.widths[0] - Self.side) <= 1
-                        && got.half <= 2 * Self.side,
+                        && got.half <= 3 * Self.side,
                     "\(label): output frame \(k) (w = \(w)) shows \(got), one square at \(expected) expected")
             } else {
                 #expect(flow[k] == blend[k], "\(label): output frame \(k), a mean, differs from blend's")

@@ -9,8 +9,8 @@ extern "C" {
 
 /// Motion-compensated in-between pictures (SPEC §9 --motion flow): dense
 /// optical flow both ways between two pictures (OpenCV's DIS, on luma, on a
-/// picture up to 640 samples wide at full size, a wider one on a grid halved
-/// until it is under 640 samples wide),
+/// grid of half the picture's size for a picture up to 640 samples long, a
+/// longer one's halved until it is under 640 samples long),
 /// both warped to the instant wanted along the motion their own points carry
 /// there (FlowProjection), and blended by how far
 /// the instant is from each, each picture's weight taken down where
