@@ -249,8 +249,8 @@ struct FlowTests {
             "-f", "lavfi", "-i", background, "-f", "lavfi", "-i", "color=white:s=64x64:r=30", "-filter_complex",
             "[0][1]overlay=x='100+240*t':y=150,format=yuv420p", "-t", "1", "-c:v", "ffv1",
         ])
-        let made = try FlowFootageTests.madeAgain(in: scratch, rate: 30)
-        let truth = try FlowFootageTests.lumas(scratch.file("truth.mkv"))
+        let made = try FlowFootageTests.madeAgain(in: scratch, rate: 30, .small)
+        let truth = try FlowFootageTests.lumas(scratch.file("truth.mkv"), .small)
         let size = 640 * 360
         #expect(made.count == truth.count)
         for k in stride(from: 1, to: 29, by: 2) {
