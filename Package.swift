@@ -31,7 +31,7 @@ let package = Package(
             pkgConfig: "rubberband",
             providers: [.apt(["librubberband-dev", "pkg-config"])]
         ),
-        .target(name: "CScalerKernel"),
+        .target(name: "CStretchKernel"),
         .target(name: "CBlendKernel"),
         .target(
             name: "CFlowKernel",
@@ -44,7 +44,7 @@ let package = Package(
         ),
         // The pure timing code: no C, so the compiler keeps FFmpeg out of it.
         .target(name: "Timing"),
-        .target(name: "ScaleVideo", dependencies: ["Timing", "CFFmpeg", "CRubberBand", "CScalerKernel", "CBlendKernel"]),
+        .target(name: "ScaleVideo", dependencies: ["Timing", "CFFmpeg", "CRubberBand", "CStretchKernel", "CBlendKernel"]),
         // The studio (SPEC §15): a local web page over the library.
         .target(
             name: "Studio",

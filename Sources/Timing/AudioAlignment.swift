@@ -5,7 +5,7 @@
 public struct AudioAlignment: Sendable, Equatable {
     /// Samples per channel to put in front (positive) or drop (negative).
     public let lead: Int
-    /// Samples per channel the scaler sees: the decoded ones, after the lead.
+    /// Samples per channel the stretch sees: the decoded ones, after the lead.
     public let count: Int
 
     /// - Parameters:

@@ -22,7 +22,7 @@ struct AudioBoundTests {
         // decoded track (AAC decodes to float, which the output keeps), to Int(72000 · 2).
         let original: [Float] = try Media.decoded(source, as: "f32le")
         let part = original[(48000 * 2)..<(120_000 * 2)].map(Double.init)
-        let expected = ReferenceScaler.scaleInterleaved(values: part, channels: 2, factor: 2) { Double(Float($0)) }.map { Float($0) }
+        let expected = ReferenceStretch.scaleInterleaved(values: part, channels: 2, factor: 2) { Double(Float($0)) }.map { Float($0) }
         let written: [Float] = try Media.decoded(output, as: "f32le")
         #expect(written.count == 288_000)
         #expect(firstDifference(written, expected) == nil)

@@ -40,7 +40,7 @@ struct AudioOnlyTests {
         let output = scratch.file("tone-scaled.wav")
         try expectStream(output, codec: "pcm_s16le", channels: 2, rate: 44100)
         let original = try Media.samples(input)
-        let expected = ReferenceScaler.scaleInterleaved(original, channels: 2, length: Int(Double(original.count / 2) * 1.5))
+        let expected = ReferenceStretch.scaleInterleaved(original, channels: 2, length: Int(Double(original.count / 2) * 1.5))
         #expect(try Media.samples(output) == expected)
     }
 
@@ -67,7 +67,7 @@ struct AudioOnlyTests {
         let merged = stride(from: 0, to: stereo.count, by: 2).map {
             Int16(((Double(stereo[$0]) + Double(stereo[$0 + 1])) / 2).rounded(.toNearestOrEven))
         }
-        #expect(try Media.samples(output) == ReferenceScaler.scale(merged, length: merged.count * 2))
+        #expect(try Media.samples(output) == ReferenceStretch.scale(merged, length: merged.count * 2))
     }
 
     @Test func aSevenPointOneLayoutIsKeptChannelByChannel() throws {
@@ -78,7 +78,7 @@ struct AudioOnlyTests {
         try expectStream(output, codec: "flac", channels: 8, rate: 48000)
         #expect(try Tool.probe(output, stream: "a:0", "channel_layout") == "7.1")
         let original = try Media.samples(input)
-        let expected = ReferenceScaler.scaleInterleaved(original, channels: 8, length: Int(Double(original.count / 8) * 0.75))
+        let expected = ReferenceStretch.scaleInterleaved(original, channels: 8, length: Int(Double(original.count / 8) * 0.75))
         #expect(try Media.samples(output) == expected)
     }
 
@@ -117,7 +117,7 @@ struct AudioOnlyTests {
         _ = try scale([deep.path, "-o", deepOut.path, "--factor", "1.3"])
         #expect(try Tool.probe(deepOut, stream: "a:0", "bits_per_raw_sample") == "24")
         let source24: [Int32] = try Media.decoded(deep, as: "s32le")
-        let expected24 = ReferenceScaler.scaleInterleaved(values: source24.map { Double($0 >> 8) }, channels: 2, factor: 1.3) {
+        let expected24 = ReferenceStretch.scaleInterleaved(values: source24.map { Double($0 >> 8) }, channels: 2, factor: 1.3) {
             max(-8_388_608, min(8_388_607, $0.rounded(.toNearestOrEven)))
         }
         let written24: [Int32] = try Media.decoded(deepOut, as: "s32le")
@@ -128,7 +128,7 @@ struct AudioOnlyTests {
         _ = try scale([float.path, "-o", floatOut.path, "--factor", "0.7"])
         #expect(try Tool.probe(floatOut, stream: "a:0", "codec_name") == "pcm_f32le")
         let sourceFloat: [Float] = try Media.decoded(float, as: "f32le")
-        let expectedFloat = ReferenceScaler.scaleInterleaved(values: sourceFloat.map(Double.init), channels: 2, factor: 0.7) {
+        let expectedFloat = ReferenceStretch.scaleInterleaved(values: sourceFloat.map(Double.init), channels: 2, factor: 0.7) {
             Double(Float($0))
         }
         let writtenFloat: [Float] = try Media.decoded(floatOut, as: "f32le")

@@ -49,7 +49,7 @@ struct AudioTracksTests {
         for (track, channels) in [(0, 2), (1, 1)] {
             let written = try samples(output, track: track)
             let original = try samples(source, track: track)
-            let expected = ReferenceScaler.scaleInterleaved(
+            let expected = ReferenceStretch.scaleInterleaved(
                 original, channels: channels, length: Int(Double(original.count / channels) * 1.37))
             #expect(written.count == expected.count, "track \(track + 1)")
             #expect(firstDifference(written, expected) == nil, "track \(track + 1)")

@@ -139,7 +139,7 @@ struct CodecTests {
         let shift = Int32(32 - bits)
         let limit = Double(1 << (bits - 1))
         let source: [Int32] = try Media.decoded(input, as: "s32le")
-        let expected = ReferenceScaler.scaleInterleaved(values: source.map { Double($0 >> shift) }, channels: 2, factor: 1.37) {
+        let expected = ReferenceStretch.scaleInterleaved(values: source.map { Double($0 >> shift) }, channels: 2, factor: 1.37) {
             max(-limit, min(limit - 1, $0.rounded(.toNearestOrEven)))
         }
         let written: [Int32] = try Media.decoded(output, as: "s32le")

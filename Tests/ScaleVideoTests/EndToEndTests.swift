@@ -39,7 +39,7 @@ struct EndToEndTests {
         #expect(try Tool.probe(output, stream: "a:0", "sample_rate") == "48000")
         let original = try Media.samples(source)
         let length = Int(Double(original.count / 2) * factor)
-        let expected = ReferenceScaler.scaleInterleaved(original, channels: 2, length: length)
+        let expected = ReferenceStretch.scaleInterleaved(original, channels: 2, length: length)
         let written = try Media.samples(output)
         #expect(written.count == expected.count)
         #expect(written == expected)

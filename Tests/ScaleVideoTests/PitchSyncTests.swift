@@ -3,7 +3,7 @@ import Testing
 
 @testable import ScaleVideo
 
-/// SPEC §10's sync, through the scaler the audio lane chooses (keptPitch):
+/// SPEC §10's sync, through the stretch the audio lane chooses (keptPitch):
 /// a 440 Hz tone with 5 ms clicks a second apart, stretched by a factor at
 /// every ratio from 0.25 to 4, along maps and along smooth curves that
 /// reach four times slower; each click first heard (ToneAnalysis.onset) no
@@ -19,17 +19,17 @@ import Testing
         .map { Float($0) }
 
     static func run(_ source: [Float], plan: AudioMapPlan) throws -> [Double] {
-        let scaler: any AudioScaling<Float> = keptPitch(channels: 1, rate: rate, plan: plan, blockSize: 1024)
+        let stretch: any AudioStretching<Float> = keptPitch(channels: 1, rate: rate, plan: plan, blockSize: 1024)
         var output: [Float] = []
         try source.withUnsafeBufferPointer { all in
             var offset = 0
             while offset < all.count {
                 let end = min(offset + 4410, all.count)
-                try scaler.push(UnsafeBufferPointer(rebasing: all[offset..<end])) { output += $0 }
+                try stretch.push(UnsafeBufferPointer(rebasing: all[offset..<end])) { output += $0 }
                 offset = end
             }
         }
-        try scaler.finish { output += $0 }
+        try stretch.finish { output += $0 }
         #expect(output.count == plan.length)
         return output.map { Double($0) }
     }

@@ -146,7 +146,7 @@ struct RealWorldInputTests {
             try #require(
                 try Tool.scale([input.path, "-o", output.path, "--factor", "2", "--quiet", "--overwrite"] + arguments).status == 0)
             #expect(try Tool.probe(output, stream: "a:0", "sample_rate") == rate)
-            #expect(try Media.samples(output) == ReferenceScaler.scaleInterleaved(expected, channels: 1, length: expected.count * 2))
+            #expect(try Media.samples(output) == ReferenceStretch.scaleInterleaved(expected, channels: 1, length: expected.count * 2))
         }
         #expect(try Tool.tag(scratch.file("track.mov"), stream: "a:0", "language") == "ger")
         let missing = try Tool.scale([input.path, "-o", scratch.file("none.mov").path, "--factor", "2", "--audio-track", "3"])

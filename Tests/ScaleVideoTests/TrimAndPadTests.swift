@@ -25,7 +25,7 @@ struct TrimAndPadTests {
         _ = try scale([input.path, "-o", output.path, "--start", "0.5", "--end", "1.25", "--factor", "2"])
         let original = try Media.samples(input)
         let part = Array(original[(24000 * 2)..<(60000 * 2)])
-        #expect(try Media.samples(output) == ReferenceScaler.scaleInterleaved(part, channels: 2, length: 72000))
+        #expect(try Media.samples(output) == ReferenceStretch.scaleInterleaved(part, channels: 2, length: 72000))
     }
 
     @Test func aMovieIsCutAtFrameTimesAndItsAudioToTheSample() throws {
@@ -73,7 +73,7 @@ struct TrimAndPadTests {
         let padded = original + [Int16](repeating: 0, count: 48000 * 2)
         let written = try Media.samples(output)
         #expect(written.count == 288000 * 2)
-        #expect(written == ReferenceScaler.scaleInterleaved(padded, channels: 2, length: 288000))
+        #expect(written == ReferenceStretch.scaleInterleaved(padded, channels: 2, length: 288000))
         #expect(written[(192002 * 2)...].allSatisfy { $0 == 0 })
         #expect(written[..<(191000 * 2)].contains { $0 != 0 })
     }

@@ -1,7 +1,7 @@
 import Foundation
 import ScaleVideo
 
-// Output samples per second of the progressive audio scaler on one core:
+// Output samples per second of the progressive audio stretch on one core:
 // 60 s of 48 kHz stereo pushed in decoder-sized pieces, slowed down and sped
 // up, best of five runs each; then the same for the pitch-keeping
 // stretcher (--keep-pitch) on float samples, best of three.
@@ -14,21 +14,21 @@ let source = (0..<(count * channels)).map { Int16(truncatingIfNeeded: ($0 &* 791
 
 let floats = source.map { Float($0) / 32768 }
 
-/// The scaler's surface, shared by the tape-style scaler and the pitch-keeping stretcher.
-protocol Scaler<Sample> {
+/// The stretch's surface, shared by the tape-style stretch and the pitch-keeping stretcher.
+protocol Stretch<Sample> {
     associatedtype Sample: PCMSample
     func push(_ samples: UnsafeBufferPointer<Sample>, emit: (UnsafeBufferPointer<Sample>) throws -> Void) rethrows
     func finish(emit: (UnsafeBufferPointer<Sample>) throws -> Void) rethrows
 }
 
-extension AudioScaler: Scaler {}
-extension PitchStretcher: Scaler {}
+extension AudioStretch: Stretch {}
+extension PitchStretcher: Stretch {}
 
 func run<Sample: PCMSample>(
-    _ source: [Sample], factor: Double, making: (Int) -> any Scaler<Sample>
+    _ source: [Sample], factor: Double, making: (Int) -> any Stretch<Sample>
 ) -> (samples: Int, seconds: Double, checksum: Int) {
     let length = Int(Double(count) * factor)
-    let scaler = making(length)
+    let stretch = making(length)
     var checksum = 0
     let sink: (UnsafeBufferPointer<Sample>) -> Void = { block in checksum &+= Int(block[block.count - 1].value) &+ block.count }
     let clock = ContinuousClock()
@@ -37,10 +37,10 @@ func run<Sample: PCMSample>(
             var offset = 0
             while offset < all.count {
                 let piece = min(1024 * channels, all.count - offset)
-                scaler.push(UnsafeBufferPointer(rebasing: all[offset..<(offset + piece)]), emit: sink)
+                stretch.push(UnsafeBufferPointer(rebasing: all[offset..<(offset + piece)]), emit: sink)
                 offset += piece
             }
-            scaler.finish(emit: sink)
+            stretch.finish(emit: sink)
         }
     }
     let parts = elapsed.components
@@ -51,7 +51,7 @@ print("case                          output samples/s   × realtime (48 kHz ster
 let cases: [(String, Int, () -> (samples: Int, seconds: Double, checksum: Int))] =
     [("slow down ×2", 2.0), ("speed up ×0.5", 0.5), ("same length", 1.0)].map { name, factor in
         (name, 5, {
-            run(source, factor: factor) { AudioScaler<Int16>(channels: channels, count: count, length: $0, blockSize: 1024) }
+            run(source, factor: factor) { AudioStretch<Int16>(channels: channels, count: count, length: $0, blockSize: 1024) }
         })
     }
     + [("pitch kept, slow down ×2", 2.0), ("pitch kept, speed up ×0.5", 0.5)].map { name, factor in

@@ -1,11 +1,11 @@
 /// How scaled audio is written: the codec and encoder, the sample format
-/// it takes and the family the scaler works in. Lossless output keeps the
+/// it takes and the family the stretch works in. Lossless output keeps the
 /// source's family where the codec can hold it.
 struct AudioEncoding: Equatable {
     /// The codec written: pcm in `.flac` is written as FLAC.
     let codec: AudioCodec
     let encoderName: String
-    /// The family the scaler works in.
+    /// The family the stretch works in.
     let family: SampleFamily
     /// The source's samples, as reports name them (SampleFamily.name).
     let sourceName: String

@@ -13,20 +13,20 @@ func makeAudioLane(
     }
 }
 
-/// Demux → decode → the scaler's sample type (swresample; averaged to one
-/// channel for --mono) → progressive scaler (one segment for a constant
+/// Demux → decode → the stretch's sample type (swresample; averaged to one
+/// channel for --mono) → progressive stretch (one segment for a constant
 /// factor, the time map's segments along a map; tape-style, or keeping the
 /// pitch with --keep-pitch) → resampler where the codec cannot hold the
 /// rate (RateChange) → encoder → muxer, a decoded frame a step. Rate
 /// otherwise, and without --mono channels and layout, are kept. Along a map that
 /// plays backwards (SPEC §13), the decoded samples go to a SampleSpool
-/// first, and the scaler then takes them from it in the order the output
+/// first, and the stretch then takes them from it in the order the output
 /// plays them, a block a step.
 final class AudioLane<Sample: PCMSample>: TrackLane {
     let encoding: AudioEncoding
     private let decoding: StreamDecoder
     let track: EncodedTrack
-    private let scaler: any AudioScaling<Sample>
+    private let stretch: any AudioStretching<Sample>
     private let waveform: WaveformRecorder?
     /// Decoded frames as interleaved samples, and scaled samples as the encoder's frames.
     private let reader: SampleReader<Sample>
@@ -35,7 +35,7 @@ final class AudioLane<Sample: PCMSample>: TrackLane {
     private let rateChange: RateChange<Sample>?
     private var merged: UnsafeMutableBufferPointer<Sample>
     /// Along a map that plays backwards: the lined-up samples, and how far
-    /// the scaler has read them.
+    /// the stretch has read them.
     private let spool: SampleSpool<Sample>?
     private var cursor: SpoolCursor
     private var spooled: UnsafeMutableBufferPointer<Sample>
@@ -68,16 +68,16 @@ final class AudioLane<Sample: PCMSample>: TrackLane {
             ? try RateChange(
                 layout: layout, family: encoding.family, from: rate, to: plan.writtenRate, frames: plan.writtenSamples, blockSize: blockSize)
             : nil
-        // The curve's scaler keeps its own spool: it reads the source where the curve says.
+        // The curve's stretch keeps its own spool: it reads the source where the curve says.
         let spools = !plan.segments.isForward && plan.curve == nil
         let scaled = spools ? plan.segments.inOutputOrder : plan.segments
         if let curve = plan.curve {
-            scaler = try CurveScaler(
+            stretch = try CurveStretch(
                 channels: layout.channels, rate: rate, count: plan.alignment.count, curve: curve, plan: plan.segments, blockSize: blockSize)
         } else if plan.keepsPitch {
-            scaler = keptPitch(channels: layout.channels, rate: rate, plan: scaled, blockSize: blockSize)
+            stretch = keptPitch(channels: layout.channels, rate: rate, plan: scaled, blockSize: blockSize)
         } else {
-            scaler = MapAudioScaler(channels: layout.channels, plan: scaled, blockSize: blockSize)
+            stretch = MapAudioStretch(channels: layout.channels, plan: scaled, blockSize: blockSize)
         }
         merged = .allocate(capacity: plan.mono ? 4096 : 0)
         spool = spools ? try SampleSpool(channels: layout.channels) : nil
@@ -98,7 +98,7 @@ final class AudioLane<Sample: PCMSample>: TrackLane {
     /// Whether decoding is over and the spool is being read back.
     private var replaying = false
 
-    /// Decoded samples go to the scaler until it has all it wants, a frame
+    /// Decoded samples go to the stretch until it has all it wants, a frame
     /// a step (after the silence a late start puts in front); each block it
     /// gives is encoded at once.
     func step(report: (LaneProgress) throws -> Void) throws -> Bool {
@@ -109,7 +109,7 @@ final class AudioLane<Sample: PCMSample>: TrackLane {
             try pushSilentLead(emit: emit)
         }
         if let spool { return try spoolStep(spool, emit: emit, report: report) }
-        if !scaler.isComplete {
+        if !stretch.isComplete {
             if let frame = try decoding.nextFrame() {
                 try feed(droppingLead(try converted(frame)), emit: emit)
                 return true
@@ -122,7 +122,7 @@ final class AudioLane<Sample: PCMSample>: TrackLane {
 
     /// A step along a map that plays backwards: decodes a frame into the
     /// spool until it holds every sample the map takes (silence where the
-    /// audio ends early by plan), then hands the scaler a block of them in
+    /// audio ends early by plan), then hands the stretch a block of them in
     /// the output's order.
     private func spoolStep(
         _ spool: SampleSpool<Sample>, emit: (UnsafeBufferPointer<Sample>) throws -> Void, report: (LaneProgress) throws -> Void
@@ -136,27 +136,27 @@ final class AudioLane<Sample: PCMSample>: TrackLane {
             if missing > 0 { throw ScaleError.audioStopsEarly(missing: Double(missing) / Double(decoding.decoder.sampleRate)) }
             decoding.close()
             waveform?.finishSource()
-            let silence = [Sample](repeating: .silence, count: 4096 * scaler.channels)
+            let silence = [Sample](repeating: .silence, count: 4096 * stretch.channels)
             while spool.count < lined.sourceEnd {
                 let frames = min(lined.sourceEnd - spool.count, 4096)
-                try silence.withUnsafeBufferPointer { try spool.append(UnsafeBufferPointer(rebasing: $0[0..<(frames * scaler.channels)])) }
+                try silence.withUnsafeBufferPointer { try spool.append(UnsafeBufferPointer(rebasing: $0[0..<(frames * stretch.channels)])) }
             }
             replaying = true
         }
         if let block = cursor.next(maximum: Self.spoolBlock) {
             try spool.read(block.range, reversed: block.reversed, into: spooled)
-            try scaler.push(UnsafeBufferPointer(rebasing: spooled[0..<(block.range.count * scaler.channels)]), emit: emit)
+            try stretch.push(UnsafeBufferPointer(rebasing: spooled[0..<(block.range.count * stretch.channels)]), emit: emit)
             return true
         }
         try end(emit: emit, report: report)
         return false
     }
 
-    /// The source is done with: the scaler's last blocks and the encoder's.
+    /// The source is done with: the stretch's last blocks and the encoder's.
     private func end(emit: (UnsafeBufferPointer<Sample>) throws -> Void, report: (LaneProgress) throws -> Void) throws {
         decoding.close()
         waveform?.finishSource()
-        try scaler.finish(emit: emit)
+        try stretch.finish(emit: emit)
         try rateChange?.finish { try encode($0, report: report) }
         try track.finish()
         try report(progress)
@@ -164,14 +164,14 @@ final class AudioLane<Sample: PCMSample>: TrackLane {
     }
 
     private var progress: LaneProgress {
-        LaneProgress(writtenUpTo: track.writtenUpTo, done: Double(scaler.produced) / Double(scaler.length))
+        LaneProgress(writtenUpTo: track.writtenUpTo, done: Double(stretch.produced) / Double(stretch.length))
     }
 
     /// The source's audio ended before the samples the plan counted on (an
     /// mp4/mov track cut short of the duration it declares), which would
     /// otherwise be scaled as silence.
     private func checkReachedEnd() throws {
-        let missing = min(scaler.plan.sourceEnd, available) - scaler.received
+        let missing = min(stretch.plan.sourceEnd, available) - stretch.received
         guard missing > 0 else { return }
         throw ScaleError.audioStopsEarly(missing: Double(missing) / Double(decoding.decoder.sampleRate))
     }
@@ -180,15 +180,15 @@ final class AudioLane<Sample: PCMSample>: TrackLane {
     /// the video's start are dropped.
     private func droppingLead(_ samples: UnsafeBufferPointer<Sample>) -> UnsafeBufferPointer<Sample> {
         guard lead < 0 else { return samples }
-        let dropped = min(-lead, samples.count / scaler.channels)
+        let dropped = min(-lead, samples.count / stretch.channels)
         lead += dropped
-        return UnsafeBufferPointer(rebasing: samples[(dropped * scaler.channels)...])
+        return UnsafeBufferPointer(rebasing: samples[(dropped * stretch.channels)...])
     }
 
-    /// Hands source samples to the scaler, and to the waveform those from
-    /// where the scaler starts using them to where it stops taking them.
+    /// Hands source samples to the stretch, and to the waveform those from
+    /// where the stretch starts using them to where it stops taking them.
     private func feed(_ samples: UnsafeBufferPointer<Sample>, emit: (UnsafeBufferPointer<Sample>) throws -> Void) throws {
-        let channels = scaler.channels
+        let channels = stretch.channels
         if let spool {
             let taken = min(samples.count / channels, lined.sourceEnd - spool.count)
             guard taken > 0 else { return }
@@ -197,34 +197,34 @@ final class AudioLane<Sample: PCMSample>: TrackLane {
             try spool.append(UnsafeBufferPointer(rebasing: samples[0..<(taken * channels)]))
             return
         }
-        let taken = min(samples.count / channels, scaler.wanted)
+        let taken = min(samples.count / channels, stretch.wanted)
         guard taken > 0 else { return }
         let used = UnsafeBufferPointer(rebasing: samples[0..<(taken * channels)])
-        let skipped = min(max(scaler.plan.sourceStart - scaler.received, 0), taken)
+        let skipped = min(max(stretch.plan.sourceStart - stretch.received, 0), taken)
         waveform?.recordSource(UnsafeBufferPointer(rebasing: used[(skipped * channels)...]), channels: channels)
-        try scaler.push(used, emit: emit)
+        try stretch.push(used, emit: emit)
     }
 
     /// Puts the silence that stands for the time between the first frame and
     /// a later start of the audio in front of it.
     private func pushSilentLead(emit: (UnsafeBufferPointer<Sample>) throws -> Void) throws {
         guard lead > 0 else { return }
-        let silence = [Sample](repeating: .silence, count: 4096 * scaler.channels)
+        let silence = [Sample](repeating: .silence, count: 4096 * stretch.channels)
         while lead > 0 {
             let frames = min(lead, 4096)
             try silence.withUnsafeBufferPointer {
-                try feed(UnsafeBufferPointer(rebasing: $0[0..<(frames * scaler.channels)]), emit: emit)
+                try feed(UnsafeBufferPointer(rebasing: $0[0..<(frames * stretch.channels)]), emit: emit)
             }
             lead -= frames
         }
     }
 
-    /// The frame's samples, interleaved in the scaler's type (and merged to
+    /// The frame's samples, interleaved in the stretch's type (and merged to
     /// one channel for --mono), valid until the next call.
     private func converted(_ frame: Frame) throws -> UnsafeBufferPointer<Sample> {
         let samples = try reader.samples(of: frame)
         let channels = reader.channels
-        guard scaler.channels != channels else { return samples }
+        guard stretch.channels != channels else { return samples }
         let count = samples.count / channels
         Self.ensure(&merged, holds: count)
         ChannelMerge.average(samples, channels: channels, into: merged)
@@ -240,7 +240,7 @@ final class AudioLane<Sample: PCMSample>: TrackLane {
     /// Takes one block of scaled interleaved frames on to the encoder,
     /// through the resampler where there is one.
     private func deliver(_ samples: UnsafeBufferPointer<Sample>, report: (LaneProgress) throws -> Void) throws {
-        waveform?.recordScaled(samples, channels: scaler.channels)
+        waveform?.recordScaled(samples, channels: stretch.channels)
         guard let rateChange else { return try encode(samples, report: report) }
         try rateChange.push(samples) { try encode($0, report: report) }
     }
@@ -248,7 +248,7 @@ final class AudioLane<Sample: PCMSample>: TrackLane {
     /// Encodes one block of interleaved frames at the written rate.
     private func encode(_ samples: UnsafeBufferPointer<Sample>, report: (LaneProgress) throws -> Void) throws {
         let frame = try writer.frame(samples, pts: Int64(written))
-        written += samples.count / scaler.channels
+        written += samples.count / stretch.channels
         try track.encode(frame)
         try report(progress)
     }

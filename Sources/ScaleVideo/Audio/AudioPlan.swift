@@ -1,4 +1,4 @@
-/// The audio a job scales: from which stream, the source samples the scaler
+/// The audio a job scales: from which stream, the source samples the stretch
 /// takes and how many it makes of them (SPEC §5, or along a time map §8),
 /// and how they are written.
 public struct AudioPlan: Sendable {
@@ -21,7 +21,7 @@ public struct AudioPlan: Sendable {
     /// encoder takes in its place where it takes not that one (nil: kept).
     let sourceLayout: String
     let writtenLayout: String?
-    /// Samples per channel the scaler makes: `Int(Double(sourceSamples) · f)`,
+    /// Samples per channel the stretch makes: `Int(Double(sourceSamples) · f)`,
     /// or along a time map the last of its output boundaries.
     public let samples: Int
     /// The source samples lined up with the video, trimmed, and padded with --pad-audio.
@@ -41,7 +41,7 @@ public struct AudioPlan: Sendable {
     /// (with --keep-pitch, `segments` are the straight lines close to the curve).
     let curve: SmoothCurve?
 
-    /// Samples per channel the scaler takes.
+    /// Samples per channel the stretch takes.
     public var sourceSamples: Int { segments.sourceEnd - segments.sourceStart }
 
     /// The track's language as its tags give it, if they do ("und", undetermined, is none).

@@ -1,5 +1,5 @@
 /// Progressive pitch-keeping time-stretch of interleaved audio (SPEC §10),
-/// with the surface of the tape-style MapAudioScaler: the same plan, the
+/// with the surface of the tape-style MapAudioStretch: the same plan, the
 /// same sample count, in blocks of `blockSize` frames (the last may be
 /// shorter).
 ///
@@ -14,7 +14,7 @@
 /// their type by `init(scaled:)`. Given a `pitch` other than 1, it also
 /// shifts the pitch by that scale as it stretches (TapeAndStretch's second
 /// half); the plan's ratios stay the output's time over the input's.
-public final class PitchStretcher<Sample: PCMSample>: AudioScaling {
+public final class PitchStretcher<Sample: PCMSample>: AudioStretching {
     /// Interleaved channels.
     public let channels: Int
     /// Output frames per block handed out; the last block may be shorter.

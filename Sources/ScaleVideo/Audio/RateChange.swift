@@ -1,5 +1,5 @@
 /// Scaled audio taken to the rate the output codec holds (SPEC §12): the
-/// blocks the scaler gives, at the source's rate, are resampled
+/// blocks the stretch gives, at the source's rate, are resampled
 /// (SampleConverter) and handed on in blocks of the encoder's frame size,
 /// exactly `round(L · outputRate / inputRate)` frames in all: what the
 /// resampler's flush leaves beyond that is cut, and a shortfall (a frame

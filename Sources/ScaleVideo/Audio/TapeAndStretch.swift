@@ -13,13 +13,13 @@
 /// −6.0 to +2.2 ms of its place, at factors from 0.25 to 4, along maps and
 /// along smooth curves. The cost grows with it too: the stretcher runs
 /// over `slowdown` times as much audio.
-final class TapeAndStretch<Sample: PCMSample>: AudioScaling {
+final class TapeAndStretch<Sample: PCMSample>: AudioStretching {
     /// The most the tape is slowed down: SPEC §10's slowest ratio.
     static var slowest: Double { 4 }
 
     let channels: Int
     let plan: AudioMapPlan
-    private let tape: MapAudioScaler<Sample>
+    private let tape: MapAudioStretch<Sample>
     private let stretcher: PitchStretcher<Sample>
 
     /// - Parameters:
@@ -36,7 +36,7 @@ final class TapeAndStretch<Sample: PCMSample>: AudioScaling {
         let first = plan.sourceStart
         let count = plan.sourceEnd - first
         let tapeLength = Int((Double(count) * slowdown).rounded())
-        tape = MapAudioScaler(
+        tape = MapAudioStretch(
             channels: channels, plan: AudioMapPlan(segments: [.init(first: first, count: count, length: tapeLength)]), blockSize: blockSize)
         // §5 puts source frame c (counted from `first`) at tape frame c · (L − 1) / (κ − 1).
         let spacing = count > 1 ? Double(tapeLength - 1) / Double(count - 1) : 1

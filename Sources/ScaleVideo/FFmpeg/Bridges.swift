@@ -56,7 +56,7 @@ extension SampleFamily {
         }
     }
 
-    /// The interleaved format the scaler's samples are in.
+    /// The interleaved format the stretch's samples are in.
     var packedFormat: AVSampleFormat {
         switch self {
         case .int16: AV_SAMPLE_FMT_S16

@@ -1,5 +1,5 @@
 /// Merges interleaved channels into one: each frame's channels averaged,
-/// then brought back to the sample type as the scaler does (rounded for
+/// then brought back to the sample type as the stretch does (rounded for
 /// integers).
 public enum ChannelMerge {
     /// Writes one merged sample per frame of `samples` into `output`, which

@@ -1,4 +1,4 @@
-import CScalerKernel
+import CStretchKernel
 
 /// The control points of SPEC §5: for each of `length` output samples, a
 /// fractional index into the `count` source samples. The integer part picks

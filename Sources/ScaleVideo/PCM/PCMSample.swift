@@ -1,4 +1,4 @@
-/// A sample type the audio scaler can work in. Interpolation is done in
+/// A sample type the audio stretch can work in. Interpolation is done in
 /// `Double`; `init(scaled:)` brings the result back to the type: integers
 /// round to nearest (ties to even) at their precision and clamp to their
 /// range, floats convert as they are.

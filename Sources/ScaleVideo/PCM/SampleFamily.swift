@@ -1,5 +1,5 @@
 /// The families of sample formats: what the source's decoder gives, and
-/// the type the scaler works in (FFmpeg's formats map onto them in
+/// the type the stretch works in (FFmpeg's formats map onto them in
 /// FFmpeg/Bridges).
 enum SampleFamily: Sendable, Equatable {
     case int16, int24, int32, float

@@ -2,7 +2,7 @@ import FoundationEssentials
 import Glibc
 
 /// Follows the audio a job scales, for `--waveform`: the source samples as
-/// the scaler takes them and the scaled samples as they are made, each
+/// the stretch takes them and the scaled samples as they are made, each
 /// frame's channels averaged, turned into decibels and averaged down to one
 /// level per bar as they pass. Memory is bounded by the picture's width,
 /// whatever the audio's length. Used by the audio lane, then read by the job
@@ -16,7 +16,7 @@ final class WaveformRecorder {
     private var scaled: Downsampler
 
     /// - Parameters:
-    ///   - sourceCount: source frames the scaler takes (lined up, trimmed, padded).
+    ///   - sourceCount: source frames the stretch takes (lined up, trimmed, padded).
     ///   - scaledCount: scaled frames it makes.
     ///   - bars: levels per picture row.
     init(sourceCount: Int, scaledCount: Int, bars: Int, noiseFloor: Double) {
@@ -36,7 +36,7 @@ final class WaveformRecorder {
         Self.record(samples, channels: channels, noiseFloor: noiseFloor, into: &scaled)
     }
 
-    /// The source has ended: the frames it lacks (silence the scaler reads
+    /// The source has ended: the frames it lacks (silence the stretch reads
     /// past its end) count as silence.
     func finishSource() {
         while sourceSeen < sourceCount {

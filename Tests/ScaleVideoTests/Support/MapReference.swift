@@ -117,7 +117,7 @@ struct MapReference {
     /// freeze gives zeros, one segment after another.
     func audio(_ samples: [Int16], channels: Int, rate: Int, sourceMs: Int) -> [Int16] {
         let (c, l) = bounds(rate: rate, count: samples.count / channels, sourceMs: sourceMs)
-        let perChannel = ReferenceScaler.deinterleave(samples, channels: channels)
+        let perChannel = ReferenceStretch.deinterleave(samples, channels: channels)
         let scaled = perChannel.map { channel -> [Int16] in
             var out: [Int16] = []
             for j in 0..<(c.count - 1) {
@@ -125,14 +125,14 @@ struct MapReference {
                 if c[j + 1] == c[j] {
                     out += [Int16](repeating: 0, count: length)
                 } else if c[j + 1] < c[j] {
-                    out += ReferenceScaler.scale(Array(channel[c[j + 1]..<c[j]].reversed()), length: length)
+                    out += ReferenceStretch.scale(Array(channel[c[j + 1]..<c[j]].reversed()), length: length)
                 } else {
-                    out += ReferenceScaler.scale(Array(channel[c[j]..<c[j + 1]]), length: length)
+                    out += ReferenceStretch.scale(Array(channel[c[j]..<c[j + 1]]), length: length)
                 }
             }
             return out
         }
-        return ReferenceScaler.interleave(scaled)
+        return ReferenceStretch.interleave(scaled)
     }
 }
 

@@ -1,31 +1,31 @@
-import CScalerKernel
+import CStretchKernel
 import TestSupport
 import Testing
 
 @testable import ScaleVideo
 
-/// The C kernel behind `AudioScaler` for 16-bit and float samples, its
+/// The C kernel behind `AudioStretch` for 16-bit and float samples, its
 /// portable loop and its AVX2 loop (where the processor has it) alike,
 /// against SPEC §5 computed in the test: every channel count, slowing down
 /// and speeding up, whatever the pushes and blocks.
 @Suite(.tags(.unit))
-struct ScalingKernelTests {
+struct StretchKernelTests {
     static let factors = [0.37, 0.5, 0.999, 1.001, 2.0, 3.3]
 
-    /// Runs the scaler over `samples`, pushing `chunk` frames at a time.
+    /// Runs the stretch over `samples`, pushing `chunk` frames at a time.
     static func scaled<Sample: PCMSample>(
         _ samples: [Sample], channels: Int, length: Int, chunk: Int, blockSize: Int, vector: Bool
     ) -> [Sample] {
-        let scaler = AudioScaler<Sample>(
+        let stretch = AudioStretch<Sample>(
             channels: channels, count: samples.count / channels, length: length, blockSize: blockSize, vector: vector)
         var out = [Sample]()
         let collect: (UnsafeBufferPointer<Sample>) -> Void = { out.append(contentsOf: $0) }
         samples.withUnsafeBufferPointer { all in
             for start in stride(from: 0, to: all.count, by: chunk * channels) {
-                scaler.push(UnsafeBufferPointer(rebasing: all[start..<min(start + chunk * channels, all.count)]), emit: collect)
+                stretch.push(UnsafeBufferPointer(rebasing: all[start..<min(start + chunk * channels, all.count)]), emit: collect)
             }
         }
-        scaler.finish(emit: collect)
+        stretch.finish(emit: collect)
         return out
     }
 
@@ -41,7 +41,7 @@ struct ScalingKernelTests {
         let samples = BlockSizeInvarianceTests.signal(frames: frames, channels: channels, seed: UInt64(channels))
         for factor in Self.factors {
             let length = Int(Double(frames) * factor)
-            let expected = ReferenceScaler.scaleInterleaved(samples, channels: channels, length: length)
+            let expected = ReferenceStretch.scaleInterleaved(samples, channels: channels, length: length)
             for (chunk, blockSize) in [(7, 1024), (4096, 333), (frames, 4096)] {
                 let out = Self.scaled(samples, channels: channels, length: length, chunk: chunk, blockSize: blockSize, vector: vector)
                 #expect(Self.firstDifference(out, expected) == nil, "factor \(factor), chunk \(chunk), block \(blockSize)")
@@ -56,7 +56,7 @@ struct ScalingKernelTests {
         let samples = BlockSizeInvarianceTests.signal(frames: frames, channels: channels, seed: 40 + UInt64(channels))
             .map { Float($0) / 16384 }
         for factor in Self.factors {
-            let expected = ReferenceScaler.scaleInterleaved(values: samples.map(Double.init), channels: channels, factor: factor) {
+            let expected = ReferenceStretch.scaleInterleaved(values: samples.map(Double.init), channels: channels, factor: factor) {
                 Double(Float($0))
             }.map { Float($0) }
             for (chunk, blockSize) in [(7, 1024), (4096, 333), (frames, 4096)] {
@@ -84,14 +84,14 @@ struct ScalingKernelTests {
         let end = window.withUnsafeBufferPointer { source in
             out.withUnsafeMutableBufferPointer { written in
                 Int(
-                    sv_scale(
+                    sv_stretch(
                         SV_SAMPLE_INT16, source.baseAddress!, Int64(firstHeld), Int64(firstHeld + held - 2),
                         written.baseAddress!, Int64(start), Int64(start + 40), 2, controls.kernelRule!, vector ? 1 : 0))
             }
         }
         #expect(end == start + 40)
         for k in 0..<40 {
-            let c = ReferenceScaler.control(start + k, count: count, length: length)
+            let c = ReferenceStretch.control(start + k, count: count, length: length)
             let base = Int(c.rounded(.towardZero))
             for channel in 0..<2 {
                 let a = Double(window[(base - firstHeld) * 2 + channel])

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ScaleVideo
 
-/// Tape-style audio along `--curve smooth` (SPEC §13) from the scaler
+/// Tape-style audio along `--curve smooth` (SPEC §13) from the stretch
 /// itself, on three seconds of stereo 16-bit noise: every output sample
 /// within one step of SPEC's reading (PchipReference: σ by SciPy's `pchip`,
 /// linear interpolation between the two neighbouring source samples, a
@@ -11,7 +11,7 @@ import Testing
 /// that rise, fall and turn, however the blocks and the pushed chunks split
 /// them.
 @Suite(.tags(.unit))
-struct CurveScalerTests {
+struct CurveStretchTests {
     /// Three seconds of stereo full-scale noise at `rate`: made once a rate, the tests only read it.
     static func noise(rate: Int) -> [Int16] { rate == 48000 ? noise48000 : rate == 44100 ? noise44100 : makeNoise(rate: rate) }
 
@@ -23,19 +23,19 @@ struct CurveScalerTests {
         return (0..<(2 * 3 * rate)).map { _ in Int16.random(in: .min ... .max, using: &random) }
     }
 
-    /// The scaler along `knots` for stereo audio of `count` samples per channel at `rate` from a 3 s source.
-    static func scaler(knots: String, rate: Int, count: Int, blockSize: Int) throws -> CurveScaler<Int16> {
+    /// The stretch along `knots` for stereo audio of `count` samples per channel at `rate` from a 3 s source.
+    static func stretch(knots: String, rate: Int, count: Int, blockSize: Int) throws -> CurveStretch<Int16> {
         var map = try TimeMap(list: knots, fps: Rational(30, 1)!)
         map.curve = .smooth
         let plan = try AudioMapPlan(map: map, rate: rate, count: count, sourceDuration: Rational(3, 1)!)
-        return try CurveScaler(channels: 2, rate: rate, count: count, curve: SmoothCurve(map: map), plan: plan, blockSize: blockSize)
+        return try CurveStretch(channels: 2, rate: rate, count: count, curve: SmoothCurve(map: map), plan: plan, blockSize: blockSize)
     }
 
-    /// The scaler's output for `knots` over `samples` (stereo, 3 s at
+    /// The stretch's output for `knots` over `samples` (stereo, 3 s at
     /// `rate`), pushed `chunk` frames at a time, in blocks of `blockSize`:
     /// all made by the time the source is pushed, every block but the last full.
     static func scaled(_ samples: [Int16], knots: String, rate: Int, blockSize: Int, chunk: Int) throws -> [Int16] {
-        let scaler = try scaler(knots: knots, rate: rate, count: samples.count / 2, blockSize: blockSize)
+        let stretch = try stretch(knots: knots, rate: rate, count: samples.count / 2, blockSize: blockSize)
         var written: [Int16] = []
         var sizes: [Int] = []
         let collect: (UnsafeBufferPointer<Int16>) -> Void = {
@@ -44,15 +44,15 @@ struct CurveScalerTests {
         }
         try samples.withUnsafeBufferPointer { all in
             var start = 0
-            while start < all.count, scaler.wanted > 0 {
+            while start < all.count, stretch.wanted > 0 {
                 let end = min(start + chunk * 2, all.count)
-                try scaler.push(UnsafeBufferPointer(rebasing: all[start..<end]), emit: collect)
+                try stretch.push(UnsafeBufferPointer(rebasing: all[start..<end]), emit: collect)
                 start = end
             }
         }
-        #expect(scaler.isComplete, "\(knots): \(scaler.produced) of \(scaler.length) made once the source is in")
-        try scaler.finish(emit: collect)
-        #expect(scaler.produced == scaler.length)
+        #expect(stretch.isComplete, "\(knots): \(stretch.produced) of \(stretch.length) made once the source is in")
+        try stretch.finish(emit: collect)
+        #expect(stretch.produced == stretch.length)
         #expect(sizes.dropLast().allSatisfy { $0 == 2 * blockSize })
         return written
     }
@@ -111,11 +111,11 @@ struct CurveScalerTests {
         let expected = PchipReference(map).audio(
             Array(samples[0..<(2 * count)]), channels: 2, rate: rate, count: map.bounds(rate: rate, count: count, sourceMs: 3000).l.last!,
             silent: [])
-        let scaler = try Self.scaler(knots: knots, rate: rate, count: count, blockSize: 1024)
+        let stretch = try Self.stretch(knots: knots, rate: rate, count: count, blockSize: 1024)
         var written: [Int16] = []
-        try samples.withUnsafeBufferPointer { try scaler.push($0) { written += $0 } }
-        try scaler.finish { written += $0 }
-        #expect(scaler.received == count)
+        try samples.withUnsafeBufferPointer { try stretch.push($0) { written += $0 } }
+        try stretch.finish { written += $0 }
+        #expect(stretch.received == count)
         #expect(written.count == expected.count)
         let worst = zip(written, expected).map { abs(Int($0) - Int($1)) }.max() ?? 0
         #expect(worst <= 1, "a sample differs by \(worst)")
@@ -130,14 +130,14 @@ struct CurveScalerTests {
         let curve = PchipReference(MapReference(knots))
         let blockSize = 1000
         let samples = Self.noise(rate: rate)
-        let scaler = try Self.scaler(knots: knots, rate: rate, count: samples.count / 2, blockSize: blockSize)
+        let stretch = try Self.stretch(knots: knots, rate: rate, count: samples.count / 2, blockSize: blockSize)
         var made = 0
         try samples.withUnsafeBufferPointer { all in
-            try scaler.push(UnsafeBufferPointer(rebasing: all[0..<(2 * rate)])) { made += $0.count / 2 }
+            try stretch.push(UnsafeBufferPointer(rebasing: all[0..<(2 * rate)])) { made += $0.count / 2 }
         }
         let reads = { (n: Int) in Int((curve.σ(Double(n) / Double(rate)) * Double(rate)).rounded(.down)) + 2 }
-        let firstBeyond = try #require((0..<scaler.length).first { reads($0) > rate })
-        #expect(made == firstBeyond / blockSize * blockSize && scaler.produced == made)
+        let firstBeyond = try #require((0..<stretch.length).first { reads($0) > rate })
+        #expect(made == firstBeyond / blockSize * blockSize && stretch.produced == made)
         #expect(made > 0)
     }
 }

@@ -1,13 +1,13 @@
 /// Progressive scaling of interleaved audio along a time map (SPEC §8):
 /// each segment of the plan by §5 as if it were the whole signal (one
-/// AudioScaler at a time), a freeze as digital silence, one after another.
+/// AudioStretch at a time), a freeze as digital silence, one after another.
 ///
 /// Source samples are the lined-up audio from its first sample; those
 /// before the map's first knot are dropped as they come. Scaled samples are
 /// handed out in blocks of `blockSize` frames (the last may be shorter),
 /// whatever the segments' lengths, so the result is bit-identical to
 /// scaling each segment whole, for any block size.
-public final class MapAudioScaler<Sample: PCMSample> {
+public final class MapAudioStretch<Sample: PCMSample> {
     /// Interleaved channels.
     public let channels: Int
     /// Output frames per block handed out; the last block may be shorter.
@@ -16,8 +16,8 @@ public final class MapAudioScaler<Sample: PCMSample> {
     public let plan: AudioMapPlan
 
     private var segmentIndex = 0
-    /// The current segment's scaler; nil for a freeze or a segment with no output.
-    private var scaler: AudioScaler<Sample>?
+    /// The current segment's stretch; nil for a freeze or a segment with no output.
+    private var stretch: AudioStretch<Sample>?
     /// Lined-up source frames taken so far, counting the dropped ones.
     public private(set) var received = 0
     /// Output frames computed so far.
@@ -26,10 +26,10 @@ public final class MapAudioScaler<Sample: PCMSample> {
     private let block: UnsafeMutableBufferPointer<Sample>
     private var blockFrames = 0
 
-    /// A scaler of `channels` interleaved channels along `plan`, handing out
+    /// A stretch of `channels` interleaved channels along `plan`, handing out
     /// `blockSize` frames at a time; both counts positive.
     public init(channels: Int, plan: AudioMapPlan, blockSize: Int) {
-        precondition(channels > 0 && blockSize > 0, "invalid audio scaler shape")
+        precondition(channels > 0 && blockSize > 0, "invalid audio stretch shape")
         self.channels = channels
         self.plan = plan
         self.blockSize = blockSize
@@ -59,9 +59,9 @@ public final class MapAudioScaler<Sample: PCMSample> {
         while frames > 0 {
             let stop = received < plan.sourceStart ? plan.sourceStart : plan.segments[segmentIndex].end
             let taken = min(frames, stop - received)
-            if received >= plan.sourceStart, let scaler {
+            if received >= plan.sourceStart, let stretch {
                 let part = UnsafeBufferPointer(rebasing: samples[(offset * channels)..<((offset + taken) * channels)])
-                try scaler.push(part) { try self.append($0, emit: emit) }
+                try stretch.push(part) { try self.append($0, emit: emit) }
             }
             received += taken
             offset += taken
@@ -97,19 +97,19 @@ public final class MapAudioScaler<Sample: PCMSample> {
         let segment = plan.segments[segmentIndex]
         if segment.count == 0 {
             try appendSilence(frames: segment.length, emit: emit)
-        } else if let scaler {
-            try scaler.finish { try self.append($0, emit: emit) }
+        } else if let stretch {
+            try stretch.finish { try self.append($0, emit: emit) }
         }
         segmentIndex += 1
         enterSegment()
     }
 
     private func enterSegment() {
-        scaler = nil
+        stretch = nil
         guard segmentIndex < plan.segments.count else { return }
         let segment = plan.segments[segmentIndex]
         guard segment.count > 0, segment.length > 0 else { return }
-        scaler = AudioScaler(channels: channels, count: segment.count, length: segment.length, blockSize: blockSize)
+        stretch = AudioStretch(channels: channels, count: segment.count, length: segment.length, blockSize: blockSize)
     }
 
     /// Copies scaled frames into the block, emitting it whenever it is full.

@@ -1,8 +1,8 @@
-/// A progressive audio scaler as the audio lane drives it: source frames
+/// A progressive audio stretch as the audio lane drives it: source frames
 /// pushed as they are decoded, output handed out in blocks, exactly the
-/// plan's count in all. Tape-style (MapAudioScaler, SPEC §5 and §8; along
-/// `--curve smooth` CurveScaler, §13) or pitch-keeping (PitchStretcher, §10).
-protocol AudioScaling<Sample>: AnyObject {
+/// plan's count in all. Tape-style (MapAudioStretch, SPEC §5 and §8; along
+/// `--curve smooth` CurveStretch, §13) or pitch-keeping (PitchStretcher, §10).
+protocol AudioStretching<Sample>: AnyObject {
     associatedtype Sample: PCMSample
     var channels: Int { get }
     /// Which lined-up source frames become how many output frames.
@@ -20,4 +20,4 @@ protocol AudioScaling<Sample>: AnyObject {
     func finish(emit: (UnsafeBufferPointer<Sample>) throws -> Void) throws
 }
 
-extension MapAudioScaler: AudioScaling {}
+extension MapAudioStretch: AudioStretching {}

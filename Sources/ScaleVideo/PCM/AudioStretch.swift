@@ -1,4 +1,4 @@
-import CScalerKernel
+import CStretchKernel
 
 /// Progressive time-scaling of interleaved audio (SPEC §5), in the sample
 /// type of the output: 16-bit as the specification states, or 24-bit,
@@ -9,7 +9,7 @@ import CScalerKernel
 /// the source frames still needed by the next control point are kept, so
 /// memory is bounded by the largest push, whatever the file's length, and the
 /// output is bit-identical to scaling the whole signal at once.
-public final class AudioScaler<Sample: PCMSample> {
+public final class AudioStretch<Sample: PCMSample> {
     /// Interleaved channels.
     public let channels: Int
     /// The control points: source frames in, output frames out.
@@ -45,11 +45,11 @@ public final class AudioScaler<Sample: PCMSample> {
     /// As the public initializer; `vector: false` keeps the C kernel to its
     /// portable loop, so tests can hold each loop to the specification.
     init(channels: Int, count: Int, length: Int, blockSize: Int, vector: Bool) {
-        precondition(channels > 0 && blockSize > 0, "invalid audio scaler shape")
+        precondition(channels > 0 && blockSize > 0, "invalid audio stretch shape")
         self.channels = channels
         self.controls = ControlPoints(count: count, length: length)
         self.blockSize = blockSize
-        if let type = Sample.self as? any KernelScaled.Type, let rule = controls.kernelRule {
+        if let type = Sample.self as? any KernelStretched.Type, let rule = controls.kernelRule {
             kernel = (type.kernelType, rule, vector)
         } else {
             kernel = nil
@@ -145,7 +145,7 @@ public final class AudioScaler<Sample: PCMSample> {
         // The kernel leaves the last point, which the specification pins.
         if let kernel, n < min(stop, controls.length - 1) {
             n = Int(
-                sv_scale(
+                sv_stretch(
                     kernel.type, source, Int64(firstHeld), Int64(lastBase), out + frame * channels, Int64(n),
                     Int64(min(stop, controls.length - 1)), Int64(channels), kernel.rule, kernel.vector ? 1 : 0))
             frame += n - produced

@@ -1,9 +1,9 @@
 import Foundation
 
 /// The whole-array computation of SPEC §5, written out directly from the
-/// specification: the oracle the progressive scaler and the files it writes
+/// specification: the oracle the progressive stretch and the files it writes
 /// are judged against.
-enum ReferenceScaler {
+enum ReferenceStretch {
     static func control(_ n: Int, count: Int, length: Int) -> Double {
         if length > 1 && n == length - 1 { return Double(count - 1) }
         if length == 1 || count == 1 { return 0 }

@@ -35,40 +35,40 @@ private func referenceMapScale(
 ) -> [Int16] {
     let count = samples.count / channels
     let (c, l) = referenceBounds(map, rate: rate, count: count, sourceDuration: sourceDuration)
-    let perChannel = ReferenceScaler.deinterleave(samples, channels: channels)
+    let perChannel = ReferenceStretch.deinterleave(samples, channels: channels)
     var out = [[Int16]](repeating: [], count: channels)
     for j in 0..<(c.count - 1) {
         for channel in 0..<channels {
             if c[j + 1] == c[j] {
                 out[channel] += [Int16](repeating: 0, count: l[j + 1] - l[j])
             } else {
-                out[channel] += ReferenceScaler.scale(Array(perChannel[channel][c[j]..<c[j + 1]]), length: l[j + 1] - l[j])
+                out[channel] += ReferenceStretch.scale(Array(perChannel[channel][c[j]..<c[j + 1]]), length: l[j + 1] - l[j])
             }
         }
     }
-    return ReferenceScaler.interleave(out)
+    return ReferenceStretch.interleave(out)
 }
 
-/// Runs the map scaler, pushing `chunk` frames at a time; every block but
+/// Runs the map stretch, pushing `chunk` frames at a time; every block but
 /// the last must be full.
 private func progressiveMap(
     _ samples: [Int16], channels: Int, plan: AudioMapPlan, chunk: Int, blockSize: Int
 ) -> [Int16] {
-    let scaler = MapAudioScaler<Int16>(channels: channels, plan: plan, blockSize: blockSize)
+    let stretch = MapAudioStretch<Int16>(channels: channels, plan: plan, blockSize: blockSize)
     var blocks: [[Int16]] = []
     let collect: (UnsafeBufferPointer<Int16>) -> Void = { blocks.append(Array($0)) }
     samples.withUnsafeBufferPointer { all in
         var start = 0
         while start < all.count {
             let end = min(start + chunk * channels, all.count)
-            scaler.push(UnsafeBufferPointer(rebasing: all[start..<end]), emit: collect)
+            stretch.push(UnsafeBufferPointer(rebasing: all[start..<end]), emit: collect)
             start = end
         }
     }
-    scaler.finish(emit: collect)
+    stretch.finish(emit: collect)
     #expect(blocks.dropLast().allSatisfy { $0.count == blockSize * channels })
     #expect(blocks.last.map { !$0.isEmpty && $0.count <= blockSize * channels } ?? true)
-    #expect(scaler.isComplete && scaler.produced == plan.length)
+    #expect(stretch.isComplete && stretch.produced == plan.length)
     return blocks.flatMap { $0 }
 }
 
@@ -140,7 +140,7 @@ struct AudioMapPlanTests {
 }
 
 @Suite(.tags(.unit))
-struct MapAudioScalerTests {
+struct MapAudioStretchTests {
     /// Slow, fast and freeze segments, cut at both ends or not, with knots on half samples.
     @Test(arguments: [
         "0=0,2=1,2=1.5,3=5,7=6,10=8", "1.0005=0,1.0005=0.3,4.2=9.1,9.9993=10", "0=0,0=1,10=2,10=3.5",
@@ -193,7 +193,7 @@ struct MapAudioScalerTests {
     }
 
     /// `0=0,S=D` is `--duration D`, to the bit: the same length and samples
-    /// as the single-factor scaler, for audio as long as S, shorter or longer.
+    /// as the single-factor stretch, for audio as long as S, shorter or longer.
     @Test(arguments: [("10", "20"), ("10", "7.3"), ("3", "7.3"), ("2.5", "0.9")])
     func theOneSegmentMapIsTheFactor(source: String, duration: String) throws {
         let rate = 8000
@@ -208,7 +208,7 @@ struct MapAudioScalerTests {
             let factorPath = progressive(samples, channels: 2, length: length, chunk: 1000, blockSize: 1024)
             let mapPath = progressiveMap(samples, channels: 2, plan: plan, chunk: 1000, blockSize: 1024)
             #expect(firstDifference(mapPath, factorPath) == nil, "count \(count)")
-            let reference = ReferenceScaler.scaleInterleaved(samples, channels: 2, length: length)
+            let reference = ReferenceStretch.scaleInterleaved(samples, channels: 2, length: length)
             #expect(firstDifference(factorPath, reference) == nil, "count \(count)")
         }
     }

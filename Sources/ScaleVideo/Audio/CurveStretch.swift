@@ -9,7 +9,7 @@
 /// a SampleSpool as they are pushed, and the output is made a block at a
 /// time as soon as the spool holds every sample the block reads, each block
 /// reading from the spool only the stretch of source it spans.
-final class CurveScaler<Sample: PCMSample>: AudioScaling {
+final class CurveStretch<Sample: PCMSample>: AudioStretching {
     let channels: Int
     /// The straight map's plan: which lined-up samples are taken, how many come out, where the freezes are.
     let plan: AudioMapPlan

@@ -1,5 +1,5 @@
-#ifndef SCALER_KERNEL_H
-#define SCALER_KERNEL_H
+#ifndef STRETCH_KERNEL_H
+#define STRETCH_KERNEL_H
 
 #include <stdint.h>
 
@@ -24,10 +24,10 @@ typedef enum { SV_SAMPLE_INT16 = 1, SV_SAMPLE_FLOAT = 2 } sv_sample_type;
 /// rounded to the nearest float. Returns the first frame not written.
 /// `vector` allows the AVX2 loop where the processor has it; the result is
 /// the same to the bit either way.
-int64_t sv_scale(sv_sample_type type, const void *window, int64_t first_held, int64_t last_base, void *out,
+int64_t sv_stretch(sv_sample_type type, const void *window, int64_t first_held, int64_t last_base, void *out,
                  int64_t n, int64_t stop, int64_t channels, sv_control_rule rule, int vector);
 
 /// Whether the AVX2 loops run on this processor.
-int sv_scaler_has_vector(void);
+int sv_stretch_has_vector(void);
 
 #endif

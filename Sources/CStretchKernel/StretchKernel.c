@@ -1,4 +1,4 @@
-#include "ScalerKernel.h"
+#include "StretchKernel.h"
 
 #include <string.h>
 
@@ -69,7 +69,7 @@ static inline int64_t portable(sv_sample_type type, const void *window, int64_t 
 
 #define VECTOR __attribute__((target("avx2")))
 
-int sv_scaler_has_vector(void) {
+int sv_stretch_has_vector(void) {
     __builtin_cpu_init();
     return __builtin_cpu_supports("avx2");
 }
@@ -191,9 +191,9 @@ VECTOR static int64_t vector_loop(sv_sample_type type, const void *window, int64
     return portable(type, window, first_held, last_base, rest, n, stop, channels, rule);
 }
 
-int64_t sv_scale(sv_sample_type type, const void *window, int64_t first_held, int64_t last_base, void *out,
+int64_t sv_stretch(sv_sample_type type, const void *window, int64_t first_held, int64_t last_base, void *out,
                  int64_t n, int64_t stop, int64_t channels, sv_control_rule rule, int vector) {
-    if (vector && channels <= 2 && sv_scaler_has_vector()) {
+    if (vector && channels <= 2 && sv_stretch_has_vector()) {
         if (type == SV_SAMPLE_FLOAT) return vector_loop(SV_SAMPLE_FLOAT, window, first_held, last_base, out, n, stop, channels, rule);
         return vector_loop(SV_SAMPLE_INT16, window, first_held, last_base, out, n, stop, channels, rule);
     }
@@ -203,9 +203,9 @@ int64_t sv_scale(sv_sample_type type, const void *window, int64_t first_held, in
 
 #else
 
-int sv_scaler_has_vector(void) { return 0; }
+int sv_stretch_has_vector(void) { return 0; }
 
-int64_t sv_scale(sv_sample_type type, const void *window, int64_t first_held, int64_t last_base, void *out,
+int64_t sv_stretch(sv_sample_type type, const void *window, int64_t first_held, int64_t last_base, void *out,
                  int64_t n, int64_t stop, int64_t channels, sv_control_rule rule, int vector) {
     (void)vector;
     if (type == SV_SAMPLE_FLOAT) return portable(SV_SAMPLE_FLOAT, window, first_held, last_base, out, n, stop, channels, rule);

@@ -3,11 +3,11 @@ import Testing
 
 @testable import ScaleVideo
 
-/// Runs the progressive scaler, pushing `chunk` frames at a time.
+/// Runs the progressive stretch, pushing `chunk` frames at a time.
 func progressive(
     _ samples: [Int16], channels: Int, length: Int, chunk: Int, blockSize: Int = 1024
 ) -> [Int16] {
-    let scaler = AudioScaler<Int16>(
+    let stretch = AudioStretch<Int16>(
         channels: channels, count: samples.count / channels, length: length, blockSize: blockSize)
     var out = [Int16]()
     let collect: (UnsafeBufferPointer<Int16>) -> Void = { out.append(contentsOf: $0) }
@@ -15,11 +15,11 @@ func progressive(
         var start = 0
         while start < all.count {
             let end = min(start + chunk * channels, all.count)
-            scaler.push(UnsafeBufferPointer(rebasing: all[start..<end]), emit: collect)
+            stretch.push(UnsafeBufferPointer(rebasing: all[start..<end]), emit: collect)
             start = end
         }
     }
-    scaler.finish(emit: collect)
+    stretch.finish(emit: collect)
     return out
 }
 
@@ -28,18 +28,18 @@ struct SeedTableTests {
     let seed: [Int16] = [3, 5, 1, 8, 4, 56, 33, 4, 77, 42, 84, 25, 12, 6, 13, 15]
 
     @Test func lengthTenMatchesTheSeedTable() {
-        #expect(ReferenceScaler.scale(seed, length: 10) == [3, 2, 7, 56, 14, 65, 84, 16, 8, 15])
+        #expect(ReferenceStretch.scale(seed, length: 10) == [3, 2, 7, 56, 14, 65, 84, 16, 8, 15])
         #expect(progressive(seed, channels: 1, length: 10, chunk: 3) == [3, 2, 7, 56, 14, 65, 84, 16, 8, 15])
     }
 
     @Test func lengthNineMatchesTheSeedTable() {
-        #expect(ReferenceScaler.scale(seed, length: 9) == [3, 2, 5, 42, 40, 58, 22, 7, 15])
+        #expect(ReferenceStretch.scale(seed, length: 9) == [3, 2, 5, 42, 40, 58, 22, 7, 15])
         #expect(progressive(seed, channels: 1, length: 9, chunk: 5) == [3, 2, 5, 42, 40, 58, 22, 7, 15])
     }
 }
 
 @Suite(.tags(.unit))
-struct HandCheckedScalingTests {
+struct HandCheckedStretchTests {
     @Test func lengthOneIsTheFirstSample() {
         #expect(progressive([7, 9, 11], channels: 1, length: 1, chunk: 1) == [7])
     }
@@ -80,7 +80,7 @@ struct HandCheckedScalingTests {
         let right: [Int16] = [1000, -1000]
         let interleaved: [Int16] = [0, 1000, 100, -1000]
         let expected = zip(
-            ReferenceScaler.scale(left, length: 5), ReferenceScaler.scale(right, length: 5)
+            ReferenceStretch.scale(left, length: 5), ReferenceStretch.scale(right, length: 5)
         ).flatMap { [$0, $1] }
         #expect(progressive(interleaved, channels: 2, length: 5, chunk: 1) == expected)
         #expect(expected == [0, 1000, 16, 688, 50, 0, 84, -688, 100, -1000])
@@ -115,7 +115,7 @@ struct BlockSizeInvarianceTests {
         let channels = 2
         let samples = Self.signal(frames: frames, channels: channels, seed: UInt64(factor * 1000))
         let length = Int(Double(frames) * factor)
-        let whole = ReferenceScaler.scaleInterleaved(samples, channels: channels, length: length)
+        let whole = ReferenceStretch.scaleInterleaved(samples, channels: channels, length: length)
         #expect(whole.count == length * channels)
         for chunk in [1, 7, 1024, 4096, frames] {
             for blockSize in [1, 1024] {
@@ -130,18 +130,18 @@ struct BlockSizeInvarianceTests {
         for factor in [0.25, 4.0] {
             let frames = 200_000
             let samples = Self.signal(frames: frames, channels: 1, seed: 9)
-            let scaler = AudioScaler<Int16>(
+            let stretch = AudioStretch<Int16>(
                 channels: 1, count: frames, length: Int(Double(frames) * factor), blockSize: 1024)
             var emitted = 0
             samples.withUnsafeBufferPointer { all in
                 for start in stride(from: 0, to: frames, by: 1000) {
-                    scaler.push(UnsafeBufferPointer(rebasing: all[start..<(start + 1000)])) {
+                    stretch.push(UnsafeBufferPointer(rebasing: all[start..<(start + 1000)])) {
                         emitted += $0.count
                     }
-                    #expect(scaler.retainedFrames <= 1002)
+                    #expect(stretch.retainedFrames <= 1002)
                 }
             }
-            scaler.finish { emitted += $0.count }
+            stretch.finish { emitted += $0.count }
             #expect(emitted == Int(Double(frames) * factor))
         }
     }
