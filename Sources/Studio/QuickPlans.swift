@@ -50,11 +50,11 @@ enum QuickPlans {
     /// them (a map's knots checked at the rate asked for, or 1000 fps for
     /// the source's); nil for what it refuses before planning: a map with
     /// `--reverse`, knots it cannot take.
-    private static func target(_ options: RenderOptions, fps: FrameRate) -> TimeScale.Target? {
-        if let factor = options.factor { return Rational(parsing: RenderOptions.decimal(factor)).map(TimeScale.Target.factor) }
-        if let duration = options.duration { return Rational(parsing: RenderOptions.decimal(duration)).map(TimeScale.Target.duration) }
+    private static func target(_ options: RenderOptions, fps: FrameRate) -> Retime.Target? {
+        if let factor = options.factor { return Rational(parsing: RenderOptions.decimal(factor)).map(Retime.Target.factor) }
+        if let duration = options.duration { return Rational(parsing: RenderOptions.decimal(duration)).map(Retime.Target.duration) }
         guard options.reverse != true, let text = options.mapText else { return nil }
         let rate: Rational = if case .exactly(let rate) = fps { rate } else { Rational(1000, 1)! }
-        return (try? TimeMap(list: text, fps: rate)).map(TimeScale.Target.timeMap)
+        return (try? TimeMap(list: text, fps: rate)).map(Retime.Target.timeMap)
     }
 }

@@ -69,7 +69,7 @@ public struct MotionPlan: Sendable {
 
     /// The plan of one factor: the one-segment map from `start` to `start + S`.
     /// nil when the times do not fit in 64-bit terms.
-    public init?(scale: TimeScale, fps: Rational, timeBase: Rational, frameCount: Int, start: Rational = .zero) {
+    public init?(scale: Retime, fps: Rational, timeBase: Rational, frameCount: Int, start: Rational = .zero) {
         guard let end = start.adding(scale.sourceDuration), let duration = scale.exactTargetDuration else { return nil }
         self.init(
             knots: [TimeMap.Knot(source: start, output: .zero), TimeMap.Knot(source: end, output: duration)], fps: fps,

@@ -1,7 +1,7 @@
 /// How source time becomes output time: one factor, or a time map.
 package enum Retiming: Sendable {
     /// One factor, from `start` seconds of the source (SPEC §4).
-    case factor(TimeScale, start: Rational)
+    case factor(Retime, start: Rational)
     /// A time map (SPEC §8).
     case map(TimeMap)
 }

@@ -85,7 +85,7 @@ struct TargetOptions: ParsableArguments {
     /// map that breaks SPEC §8's rules is bad usage, naming its knot). With
     /// `--fps source` a segment's length is checked against each source's
     /// rate when it is planned, and here against the highest --fps.
-    func target() throws -> TimeScale.Target {
+    func target() throws -> Retime.Target {
         let fps: Rational = if case .exactly(let rate) = fps { rate } else { Rational(1000, 1)! }
         do throws(TimeMapError) {
             if let duration { return .duration(duration) }

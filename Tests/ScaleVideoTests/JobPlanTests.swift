@@ -123,7 +123,7 @@ struct JobPlanTests {
         let scratch = try Scratch()
         let input = try Media.make(scratch.file("in.mov"), seconds: 1, audio: nil)
         try Data("text".utf8).write(to: scratch.file("notes.mov"))
-        let factor = TimeScale.Target.factor(Rational(2, 1)!)
+        let factor = Retime.Target.factor(Rational(2, 1)!)
         let fps = Rational(30, 1)!
         #expect(throws: ScaleError.self) {
             try Self.plan(ScaleRequest(input: scratch.file("notes.mov").path, output: scratch.file("o.mov").path, target: factor, fps: .exactly(fps)))

@@ -198,7 +198,7 @@ struct MapAudioStretchTests {
     func theOneSegmentMapIsTheFactor(source: String, duration: String) throws {
         let rate = 8000
         let map = try TimeMap.constant(sourceDuration: r(source), duration: r(duration), fps: thirty)
-        let scale = TimeScale(sourceDuration: r(source), target: .duration(r(duration)))!
+        let scale = Retime(sourceDuration: r(source), target: .duration(r(duration)))!
         let whole = Int(r(source).doubleValue * Double(rate))
         for count in [whole, whole - 37, whole + 37] {
             let samples = BlockSizeInvarianceTests.signal(frames: count, channels: 2, seed: 3)

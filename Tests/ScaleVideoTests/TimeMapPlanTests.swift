@@ -12,7 +12,7 @@ import Testing
 struct TimeMapPlanTests {
     let thirty = Rational(30, 1)!
 
-    func request(_ input: URL, _ target: TimeScale.Target) -> ScaleRequest {
+    func request(_ input: URL, _ target: Retime.Target) -> ScaleRequest {
         ScaleRequest(
             input: input.path, output: input.deletingLastPathComponent().appendingPathComponent("out.mov").path, target: target,
             fps: .exactly(thirty))
@@ -46,7 +46,7 @@ struct TimeMapPlanTests {
         let scratch = try Scratch()
         let input = try Media.make(scratch.file("in.mov"), seconds: 1)
         for (target, message) in [
-            (TimeScale.Target.timeMap(try TimeMap(list: "0=0,1.5=2", fps: thirty)), "time map knot 2 \"1.5=2\": source time is past the source's end (1.0 s)"),
+            (Retime.Target.timeMap(try TimeMap(list: "0=0,1.5=2", fps: thirty)), "time map knot 2 \"1.5=2\": source time is past the source's end (1.0 s)"),
             (.speeds(try SpeedList(parsing: "0:1,1:2")), "time map speed 2 \"1:2\": source time is past the source's end (1.0 s)"),
         ] {
             do {

@@ -169,21 +169,21 @@ struct FrameClockTests {
 }
 
 @Suite(.tags(.unit))
-struct TimeScaleTests {
+struct RetimeTests {
     @Test func frameCountIsTheCeilingWithTolerance() {
-        let scale = TimeScale(sourceDuration: r("10"), target: .duration(r("7.3")))!
+        let scale = Retime(sourceDuration: r("10"), target: .duration(r("7.3")))!
         #expect(scale.frameCount(fps: r("60")) == 438)
         #expect(scale.frameCount(fps: r("30")) == 219)
-        let twice = TimeScale(sourceDuration: r("3.5"), target: .factor(r("2")))!
+        let twice = Retime(sourceDuration: r("3.5"), target: .factor(r("2")))!
         #expect(twice.frameCount(fps: r("30")) == 210)
         #expect(twice.frameCount(fps: r("29.97")) == 210)  // 209.79 → 210
-        let odd = TimeScale(sourceDuration: r("1"), target: .duration(r("1.01")))!
+        let odd = Retime(sourceDuration: r("1"), target: .duration(r("1.01")))!
         #expect(odd.frameCount(fps: r("30")) == 31)  // 30.3 → 31
     }
 
     @Test func factorIsExactForBothTargets() {
-        #expect(TimeScale(sourceDuration: r("4"), target: .factor(r("0.5")))!.factor == r("1/2"))
-        let byDuration = TimeScale(sourceDuration: r("3"), target: .duration(r("7.3")))!
+        #expect(Retime(sourceDuration: r("4"), target: .factor(r("0.5")))!.factor == r("1/2"))
+        let byDuration = Retime(sourceDuration: r("3"), target: .duration(r("7.3")))!
         #expect(byDuration.factor == r("73/30"))
         // SPEC §5 truncates in Double: 144000 · (7.3 / 3) is 350399.99999999994.
         #expect(byDuration.audioLength(count: 48000 * 3) == 350_399)
@@ -191,9 +191,9 @@ struct TimeScaleTests {
     }
 
     @Test func impossibleTargetsAreRefused() {
-        #expect(TimeScale(sourceDuration: r("3"), target: .factor(r("0"))) == nil)
-        #expect(TimeScale(sourceDuration: r("3"), target: .duration(r("-1"))) == nil)
-        #expect(TimeScale(sourceDuration: r("0"), target: .factor(r("1"))) == nil)
+        #expect(Retime(sourceDuration: r("3"), target: .factor(r("0"))) == nil)
+        #expect(Retime(sourceDuration: r("3"), target: .duration(r("-1"))) == nil)
+        #expect(Retime(sourceDuration: r("0"), target: .factor(r("1"))) == nil)
     }
 }
 

@@ -64,7 +64,7 @@ struct MotionPlanTests {
     let thirty = Rational(30, 1)!
 
     private func checkFactor(_ factor: String, timestamps: [Int64], timeBase: Rational, fps: Rational, start: Rational = .zero, part: Rational) {
-        let scale = TimeScale(sourceDuration: part, target: .factor(r(factor)))!
+        let scale = Retime(sourceDuration: part, target: .factor(r(factor)))!
         let n = scale.frameCount(fps: fps)
         let plan = MotionPlan(scale: scale, fps: fps, timeBase: timeBase, frameCount: n, start: start)!
         let knots = [TimeMap.Knot(source: start, output: .zero), TimeMap.Knot(source: start.adding(part)!, output: scale.exactTargetDuration!)]
@@ -81,7 +81,7 @@ struct MotionPlanTests {
     }
 
     @Test func factorTwoHalvesBetweenFrames() {
-        var plan = MotionPlan(scale: TimeScale(sourceDuration: r("1/10"), target: .factor(r("2")))!, fps: thirty, timeBase: r("1/30"), frameCount: 6)!
+        var plan = MotionPlan(scale: Retime(sourceDuration: r("1/10"), target: .factor(r("2")))!, fps: thirty, timeBase: r("1/30"), frameCount: 6)!
         var steps: [MotionPlan.Step] = []
         for t in Int64(0)..<3 { steps += plan.arrive(timestamp: t)! }
         steps += plan.finish()!
@@ -102,7 +102,7 @@ struct MotionPlanTests {
     }
 
     @Test func aMeanIsSummedAsItsFramesArrive() {
-        var plan = MotionPlan(scale: TimeScale(sourceDuration: r("1/10"), target: .factor(r("1/3")))!, fps: r("10"), timeBase: r("1/30"), frameCount: 1)!
+        var plan = MotionPlan(scale: Retime(sourceDuration: r("1/10"), target: .factor(r("1/3")))!, fps: r("10"), timeBase: r("1/30"), frameCount: 1)!
         #expect(plan.arrive(timestamp: 0)! == [])
         #expect(plan.arrive(timestamp: 1)! == [.sum(0, 1)])
         #expect(plan.arrive(timestamp: 2)! == [.add(2)])
@@ -156,7 +156,7 @@ struct MotionPlanTests {
     }
 
     @Test func framesOutOfOrderAreLeftOut() {
-        var plan = MotionPlan(scale: TimeScale(sourceDuration: r("1"), target: .factor(r("2")))!, fps: r("10"), timeBase: r("1/10"), frameCount: 20)!
+        var plan = MotionPlan(scale: Retime(sourceDuration: r("1"), target: .factor(r("2")))!, fps: r("10"), timeBase: r("1/10"), frameCount: 20)!
         _ = plan.arrive(timestamp: 0)
         _ = plan.arrive(timestamp: 3)
         #expect(plan.kept == [1])

@@ -38,7 +38,7 @@ extension JobPlan {
     /// fails when a segment that is not a freeze holds no sample.
     static func audio(
         _ counted: CountedAudio, track: AudioTrack, request: ScaleRequest, container: OutputContainer,
-        whole: Rational, scale: TimeScale, timeMap: TimeMap?, fps: Rational, hasVideo: Bool, required: Bool,
+        whole: Rational, scale: Retime, timeMap: TimeMap?, fps: Rational, hasVideo: Bool, required: Bool,
         warning: (String) -> Void
     ) throws -> AudioPlan? {
         let range = (timeMap == nil ? request.trim : .whole).samples(rate: counted.rate, duration: whole)

@@ -17,7 +17,7 @@ extension JobPlan {
     /// - Parameter timeline: where the time line S is measured from starts
     ///   on the input's: the first frame, or without video the first sample.
     static func retimedChapters(
-        source: SourceInfo, into container: OutputContainer, from timeline: Rational, trim: Trim, scale: TimeScale, timeMap: TimeMap?,
+        source: SourceInfo, into container: OutputContainer, from timeline: Rational, trim: Trim, scale: Retime, timeMap: TimeMap?,
         warning: (String) -> Void
     ) -> [Chapter] {
         guard container.carriesChapters else { return [] }

@@ -17,7 +17,7 @@ public struct JobPlan: Sendable {
     public let sourceDuration: Rational
     /// S, the part scaled (the whole source, or --start to --end), and f;
     /// along a time map, the span of source it covers and its mean factor.
-    public let scale: TimeScale
+    public let scale: Retime
     /// The time map the source is retimed along (with --speed, the knots
     /// it makes); nil for one constant factor.
     public let timeMap: TimeMap?

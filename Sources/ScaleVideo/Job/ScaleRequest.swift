@@ -10,7 +10,7 @@ public struct ScaleRequest: Sendable {
     /// NUT (`OutputContainer.streamable`).
     public var streamContainer: OutputContainer
     /// How long the output lasts: a duration, a factor, a time map or speeds.
-    public var target: TimeScale.Target
+    public var target: Retime.Target
     /// The output's frame rate, frames per second, or the source's; the
     /// video has exactly ceil(D · fps) frames.
     public var fps: FrameRate
@@ -76,7 +76,7 @@ public struct ScaleRequest: Sendable {
     /// A request with the tool's defaults for everything but the input, the
     /// output, the target and the frame rate.
     public init(
-        input: String, output: String, target: TimeScale.Target, fps: FrameRate,
+        input: String, output: String, target: Retime.Target, fps: FrameRate,
         audioCodec: AudioCodec? = nil, videoCodec: VideoCodec? = nil, proResProfile: ProResProfile = .default,
         crf: Int? = nil, preset: String? = nil, overwrite: Bool = false,
         audioTracks: [Int] = [], keepHDR: Bool = false, trim: Trim = .whole, mono: Bool = false,

@@ -39,7 +39,7 @@ extension JobPlan {
     /// The map `target` asks for in a source lasting `sourceDuration`
     /// (nil for a constant target); a map that does not fit this source
     /// fails it, naming the knot.
-    static func timeMap(of target: TimeScale.Target, sourceDuration: Rational, fps: Rational) throws -> TimeMap? {
+    static func timeMap(of target: Retime.Target, sourceDuration: Rational, fps: Rational) throws -> TimeMap? {
         do throws(TimeMapError) {
             switch target {
             case .duration, .factor:
@@ -72,7 +72,7 @@ extension JobPlan {
     static func reverseMap(of request: ScaleRequest, within whole: Rational, fps: Rational) throws -> TimeMap {
         let span = try trimmedSpan(of: request, within: whole)
         guard let end = request.trim.start.adding(span) else { throw ScaleError.impossibleTarget }
-        guard let duration = TimeScale(sourceDuration: span, target: request.target)?.exactTargetDuration else {
+        guard let duration = Retime(sourceDuration: span, target: request.target)?.exactTargetDuration else {
             throw ScaleError.impossibleTarget
         }
         do throws(TimeMapError) {
@@ -84,12 +84,12 @@ extension JobPlan {
 
     /// S and f of a constant target, from --start to --end; or the span of
     /// source a time map covers.
-    static func scale(of request: ScaleRequest, within whole: Rational, timeMap: TimeMap?) throws -> TimeScale {
+    static func scale(of request: ScaleRequest, within whole: Rational, timeMap: TimeMap?) throws -> Retime {
         if let timeMap {
             guard let span = timeMap.highestSource.subtracting(timeMap.lowestSource) else { throw ScaleError.impossibleTarget }
-            return TimeScale(sourceDuration: span, mapDuration: timeMap.duration)
+            return Retime(sourceDuration: span, mapDuration: timeMap.duration)
         }
-        guard let scale = TimeScale(sourceDuration: try trimmedSpan(of: request, within: whole), target: request.target) else {
+        guard let scale = Retime(sourceDuration: try trimmedSpan(of: request, within: whole), target: request.target) else {
             throw ScaleError.impossibleTarget
         }
         return scale

@@ -1,5 +1,5 @@
 /// The durations of a job and the time-scale factor between them (SPEC §3).
-public struct TimeScale: Sendable, Equatable {
+public struct Retime: Sendable, Equatable {
     /// What the user asked for.
     public enum Target: Sendable, Equatable {
         /// The output should last this many seconds.
