@@ -10,15 +10,15 @@ import Testing
 struct FolderDependencyTests {
     /// The folders each may use, as docs/architecture.md gives them.
     static let allowed: [String: Set<String>] = [
-        "Job": ["Video", "Audio", "Subtitles", "Output", "Source", "Waveform", "FFmpeg", "PCM", "Pictures", "Timing", "Support"],
+        "Job": ["Video", "Audio", "Subtitles", "Output", "Source", "Waveform", "FFmpeg", "Samples", "Pictures", "Timing", "Support"],
         "Subtitles": ["Source", "Output", "FFmpeg", "Timing", "Support"],
         "Video": ["Source", "Output", "FFmpeg", "Pictures", "Timing", "Support"],
-        "Audio": ["Source", "Output", "Waveform", "FFmpeg", "PCM", "Timing", "Support"],
+        "Audio": ["Source", "Output", "Waveform", "FFmpeg", "Samples", "Timing", "Support"],
         "Output": ["Source", "FFmpeg", "Pictures", "Timing", "Support"],
-        "Source": ["FFmpeg", "PCM", "Pictures", "Timing", "Support"],
-        "FFmpeg": ["PCM", "Pictures", "Timing", "Support"],
-        "Waveform": ["PCM", "Pictures", "Timing", "Support"],
-        "PCM": ["Timing", "Support"],
+        "Source": ["FFmpeg", "Samples", "Pictures", "Timing", "Support"],
+        "FFmpeg": ["Samples", "Pictures", "Timing", "Support"],
+        "Waveform": ["Samples", "Pictures", "Timing", "Support"],
+        "Samples": ["Timing", "Support"],
         "Pictures": ["Timing", "Support"],
         "Timing": [],
         "Support": [],
