@@ -6,15 +6,15 @@ import ScaleVideo
 /// browser-playable proxy): the page asks for one when its player fails
 /// on a file or shows no picture of it (HEVC, ProRes, AVI, AIFF, … in
 /// Chromium). Each is made by the engine once a version of a file, at
-/// 360 lines (Engine.playableCopy), and kept in the studio's own folder,
+/// 360 lines (RenderProcess.playableCopy), and kept in the studio's own folder,
 /// which the server removes when it ends.
 actor PlayableCopies {
     private let folder: String
-    private let engine: Engine
+    private let engine: RenderProcess
     /// The copy of each file asked for: the version it was made of, and its making.
     private var copies: [String: (version: String, making: Task<String, any Error>)] = [:]
 
-    init(folder: String, engine: Engine) {
+    init(folder: String, engine: RenderProcess) {
         self.folder = folder
         self.engine = engine
     }

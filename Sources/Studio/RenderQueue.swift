@@ -6,7 +6,7 @@ import Hummingbird
 /// is saved whenever a render's state changes. A render outlives the page that asked for
 /// it; `stop()` cancels what runs when the server ends.
 actor RenderQueue {
-    private let engine: Engine
+    private let engine: RenderProcess
     private let file: JobFile
     private var jobs: [RenderJob]
     private var running: (id: String, process: Process)?
@@ -22,7 +22,7 @@ actor RenderQueue {
     /// Where renders are written.
     private let outputFolder: String
 
-    init(engine: Engine, outputs: StudioFolder, pictures: String) {
+    init(engine: RenderProcess, outputs: StudioFolder, pictures: String) {
         self.engine = engine
         self.file = JobFile(outputFolder: outputs)
         self.outputFolder = outputs.root
@@ -107,8 +107,8 @@ actor RenderQueue {
     }
 
     /// Reads the engine's progress lines, then its result, as it runs.
-    private func follow(_ id: String, _ run: Engine.Running) async {
-        let stdout = Task.detached { await Engine.readAll(run.stdout) }
+    private func follow(_ id: String, _ run: RenderProcess.Running) async {
+        let stdout = Task.detached { await RenderProcess.readAll(run.stdout) }
         var lastMessage: String?
         for await line in ProgressLines(run.stderr) {
             guard let event = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { continue }
@@ -118,7 +118,7 @@ actor RenderQueue {
             if let message = event["message"] as? String { lastMessage = message }
         }
         let result = await stdout.value
-        await Engine.waitForExit(run.process)
+        await RenderProcess.waitForExit(run.process)
         let signalled = run.process.terminationReason == .uncaughtSignal
         finish(id, status: signalled ? 128 + run.process.terminationStatus : run.process.terminationStatus,
                result: String(decoding: result, as: UTF8.self), message: lastMessage)

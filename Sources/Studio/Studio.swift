@@ -20,8 +20,8 @@ public enum Studio {
         let own = FileManager.default.temporaryDirectory.appendingPathComponent("scale-video-studio-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: own, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         defer { try? FileManager.default.removeItem(at: own) }
-        let looks = EngineLooks()
-        let engine = Engine(program: options.engine, looks: looks)
+        let looks = LookProcesses()
+        let engine = RenderProcess(program: options.engine, looks: looks)
         let renders = RenderQueue(engine: engine, outputs: outputs, pictures: own.path)
         let router = Router()
         router.add(middleware: HostAndToken(token: token, hosts: hosts))

@@ -6,7 +6,7 @@ import ScaleVideo
 struct StudioRoutes: Sendable {
     let files: StudioFiles
     let outputs: StudioFolder
-    let engine: Engine
+    let engine: RenderProcess
     let renders: RenderQueue
     let copies: PlayableCopies
     let page: PageAssets

@@ -4,10 +4,10 @@ import Synchronization
 
 /// The `scale-video` program, run for the page: the same engine, options
 /// and messages as the command line (SPEC §15), one process a plan or render.
-struct Engine: Sendable {
+struct RenderProcess: Sendable {
     let program: String
     /// The plans and stills under way, which the server's end stops.
-    let looks: EngineLooks
+    let looks: LookProcesses
 
     /// How long a plan or a still may take before it is stopped: a look
     /// is for the page's next moment, not a render.
@@ -146,7 +146,7 @@ struct Engine: Sendable {
 /// The engine's runs for plans, stills, previews and copies under way, each stopped (sent
 /// Ctrl-C, once) when it takes too long, when its request is cancelled or
 /// when the server ends.
-final class EngineLooks: Sendable {
+final class LookProcesses: Sendable {
     private struct Run {
         let process: Int32
         var stopped = false
