@@ -99,8 +99,8 @@ struct RenderProcess: Sendable {
         return output
     }
 
-    /// A started run and its two pipes.
-    struct Running: @unchecked Sendable {
+    /// A started run and its two pipes, each read by one task.
+    struct Running: Sendable {
         let process: Process
         let stdout: FileHandle
         let stderr: FileHandle
