@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import Synchronization
 
 /// The `scale-video` program, run for the page: the same engine, options
 /// and messages as the command line (SPEC §15), one process a plan or render.
@@ -140,64 +139,5 @@ struct RenderProcess: Sendable {
         let status: HTTPResponse.Status =
             output.status == 64 ? .badRequest : message.contains("already exists") ? .conflict : .unprocessableContent
         return HTTPError(status, message: message)
-    }
-}
-
-/// The engine's runs for plans, stills, previews and copies under way, each stopped (sent
-/// Ctrl-C, once) when it takes too long, when its request is cancelled or
-/// when the server ends.
-final class LookProcesses: Sendable {
-    private struct Run {
-        let process: Int32
-        var stopped = false
-        var overTime = false
-    }
-    private let runs = Mutex<[Int: Run]>([:])
-    private let next = Atomic<Int>(0)
-
-    /// Registers a started run; its number.
-    func add(_ process: Process) -> Int {
-        let number = next.add(1, ordering: .relaxed).newValue
-        runs.withLock { $0[number] = Run(process: process.processIdentifier) }
-        return number
-    }
-
-    /// Forgets a run that has ended (before its process id can be another's).
-    func remove(_ number: Int) { _ = runs.withLock { $0.removeValue(forKey: number) } }
-
-    /// Sends run `number` Ctrl-C, unless it was sent already or has ended.
-    func stop(_ number: Int, overTime: Bool) {
-        runs.withLock { runs in
-            guard var run = runs[number], !run.stopped else { return }
-            (run.stopped, run.overTime) = (true, overTime)
-            runs[number] = run
-            kill(run.process, SIGINT)
-        }
-    }
-
-    /// Whether run `number` was stopped for taking too long.
-    func wasOverTime(_ number: Int) -> Bool { runs.withLock { $0[number]?.overTime ?? false } }
-
-    /// Stops every run: the server ends.
-    func stopAll() {
-        for number in runs.withLock({ Array($0.keys) }) { stop(number, overTime: false) }
-    }
-}
-
-/// Runs blocking work (decoding, probing, waiting for a program) on a
-/// Dispatch thread, so the tasks' small pool stays free to answer requests.
-func offThePool<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
-    try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
-    }
-}
-
-/// Runs blocking work that cannot fail off the tasks' pool.
-func offThePool(_ work: @escaping @Sendable () -> Void) async {
-    await withCheckedContinuation { continuation in
-        DispatchQueue.global().async {
-            work()
-            continuation.resume()
-        }
     }
 }
