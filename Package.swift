@@ -67,7 +67,7 @@ let package = Package(
         ),
         .executableTarget(name: "scale-video-manual", path: "Tools/ManualPage"),
         .executableTarget(name: "scale-video-example", dependencies: ["ScaleVideo"], path: "examples/library"),
-        .executableTarget(name: "scaler-bench", dependencies: ["ScaleVideo"], path: "bench/ScalerBench"),
+        .executableTarget(name: "stretch-bench", dependencies: ["ScaleVideo"], path: "bench/StretchBench"),
         // What both test targets share: reproducible random numbers, exact times from text.
         .target(name: "TestSupport", dependencies: ["Timing"], path: "Tests/TestSupport"),
         .testTarget(name: "TimingTests", dependencies: ["Timing", "TestSupport"]),

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The performance figures of the README, measured on this machine:
 #
-#   bash bench/bench.sh [--runs N] [--part encode|sparse|memory|scaler|pitch|motion|tracks|reverse|quality|studio|parts] [input]
+#   bash bench/bench.sh [--runs N] [--part encode|sparse|memory|stretch|pitch|motion|tracks|reverse|quality|studio|parts] [input]
 #
 # 1. Side by side: scale-video against the ffmpeg CLI doing the same job with
 #    the same encoder settings, alternating the two (A B A B …), N runs each
@@ -13,7 +13,7 @@
 #    10 s cut near the end of a 5-minute film, time-lapses that show one
 #    frame in 10, 50 and 200, and sound alone.
 # 3. Memory growth: peak RSS on a 120 s input over that on a 20 s one.
-# 4. The audio scaler alone: output samples per second on one core.
+# 4. The audio stretch alone: output samples per second on one core.
 #    Then the pitch-keeping stretcher alone.
 # 5. Pitch kept (--keep-pitch) on one core (taskset -c 0): 60 s of 48 kHz
 #    stereo WAV slowed down ×2 and ×4 and sped up ×0.5, against the ffmpeg
@@ -103,7 +103,7 @@ if ! [ -x /usr/bin/time ] || ! command -v bc >/dev/null; then
 fi
 swift build -c release --product scale-video --static-swift-stdlib >/dev/null
 swift build -c release --product ScaleVideoFlow --static-swift-stdlib >/dev/null
-swift build -c release --product scaler-bench --static-swift-stdlib >/dev/null
+swift build -c release --product stretch-bench --static-swift-stdlib >/dev/null
 if wanted studio; then swift build -c release --product scale-video-studio --static-swift-stdlib >/dev/null; fi
 tool=.build/release/scale-video
 work=$(mktemp -d)
@@ -219,10 +219,10 @@ printf '%-12s %5.0f MB %5.0f MB %7.3f\n' scale-video "$(echo "$sv20 / 1024" | bc
 printf '%-12s %5.0f MB %5.0f MB %7.3f\n' ffmpeg "$(echo "$ff20 / 1024" | bc -l)" "$(echo "$ff120 / 1024" | bc -l)" "$(echo "$ff120 / $ff20" | bc -l)"
 fi
 
-if wanted scaler; then
+if wanted stretch; then
 echo
-echo "audio scaler alone (60 s of 48 kHz stereo, one core, best of 5), and the pitch-keeping stretcher (best of 3):"
-.build/release/scaler-bench
+echo "audio stretch alone (60 s of 48 kHz stereo, one core, best of 5), and the pitch-keeping stretcher (best of 3):"
+.build/release/stretch-bench
 fi
 
 if wanted pitch; then
