@@ -39,9 +39,8 @@ enum QuickPlans {
             let fps: FrameRate = options.fps == "source" ? .source : Rational(parsing: options.fps).map(FrameRate.exactly),
             let target = target(options, fps: fps)
         else { return nil }
-        let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension + "-scaled." + container.rawValue
         return ScaleRequest(
-            input: path, output: outputFolder + "/" + name, target: target, fps: fps, overwrite: true,
+            input: path, output: outputFolder + "/" + container.scaledName(of: path), target: target, fps: fps, overwrite: true,
             keepPitch: options.keepPitch == true, motion: motion, reverse: options.reverse == true,
             curve: options.curve == "smooth" ? .smooth : .linear)
     }

@@ -44,10 +44,9 @@ enum OutputPlan {
     static func generatedName(
         for input: String, in directory: String?, container: OutputContainer?, noVideo: Bool
     ) -> String {
-        let url = URL(fileURLWithPath: input)
         let soundAlone = noVideo || InputProbe.holdsSoundAlone(input)
         let chosen = container ?? (soundAlone ? OutputContainer.forSound(from: input) : .mov)
-        let name = url.deletingPathExtension().lastPathComponent + "-scaled." + chosen.rawValue
+        let name = chosen.scaledName(of: input)
         guard let directory else {
             guard let slash = input.lastIndex(of: "/") else { return name }
             return input[...slash] + name

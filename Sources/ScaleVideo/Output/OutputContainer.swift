@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// The containers an output can be written in, by file extension, and the
 /// codecs each can hold (as FFmpeg 5.1's muxers take them).
 public enum OutputContainer: String, Sendable, CaseIterable {
@@ -51,6 +53,13 @@ public enum OutputContainer: String, Sendable, CaseIterable {
     public static func forSound(from input: String) -> OutputContainer {
         guard let own = OutputContainer(path: input), own.isAudioOnly else { return .m4a }
         return own
+    }
+
+    /// The name of `input`'s output in this container, when none is given:
+    /// `dir/NAME.EXT` → `NAME-scaled.<container>` (the command line's and
+    /// the studio's renders alike).
+    public func scaledName(of input: String) -> String {
+        URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent + "-scaled." + rawValue
     }
 
     /// The containers outputs get when none is chosen: `.mov` for a movie,
