@@ -21,7 +21,10 @@ run_studio() {
     break
   done
   [ -n "${address:-}" ] || { cat "$log" >&2; echo "try-it: the studio printed no address" >&2; exit 1; }
-  curl -sf "$address" | grep -q '<title>scale-video studio</title>' || { echo "try-it: the studio's page did not load" >&2; exit 1; }
+  # Fetched whole before it is read: grep -q ending early would break curl's pipe.
+  local page
+  page=$(curl -sSf --noproxy '*' --max-time 30 "$address") || { cat "$log" >&2; echo "try-it: the studio's page did not load from $address" >&2; exit 1; }
+  grep -q '<title>scale-video studio</title>' <<<"$page" || { echo "try-it: the page at $address is not the studio's" >&2; exit 1; }
   kill -INT "$server"
   status=0
   wait "$server" || status=$?
