@@ -55,7 +55,7 @@ mk() {
 # +faststart, whose boxes are version 0).
 patch() {
   local mdat pos
-  mdat=$(grep -obUaF mdat "$1" | head -1 | cut -d: -f1)
+  mdat=$(grep -obUaF mdat "$1" | awk -F: 'NR == 1 { print $1 }')
   for pos in $(grep -obUaF "$2" "$1" | cut -d: -f1); do
     [ "$pos" -lt "$mdat" ] || break
     printf "$4" | dd of="$1" bs=1 seek=$((pos + $3)) conv=notrunc status=none
