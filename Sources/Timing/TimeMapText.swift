@@ -22,19 +22,35 @@ extension TimeMap {
     public init(fileText text: String, fps: Rational) throws(TimeMapError) {
         var knots: [Knot] = []
         var labels: [String] = []
+        for pair in try Self.pairs(fileText: text) {
+            knots.append(try Self.knot(source: pair.source, output: pair.output, label: pair.label))
+            labels.append(pair.label)
+        }
+        try self.init(knots: knots, fps: fps, labels: labels)
+    }
+
+    /// A time map file's knots as the command line's list takes them,
+    /// `s=d,s=d,…`, each time as written: what a part's manifest keeps of
+    /// `--time-map @FILE`, so that the join needs no file but the source.
+    public static func listText(fileText text: String) throws(TimeMapError) -> String {
+        try pairs(fileText: text).map { "\($0.source.trimmingSpaces)=\($0.output.trimmingSpaces)" }.joined(separator: ",")
+    }
+
+    /// Each knot line of a file, its two sides as written, and its label in messages.
+    private static func pairs(fileText text: String) throws(TimeMapError) -> [(source: Substring, output: Substring, label: String)] {
+        var pairs: [(source: Substring, output: Substring, label: String)] = []
         for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let pair = (line.firstIndex(of: "#").map { line[..<$0] } ?? line).trimmingSpaces
             guard !pair.isEmpty else { continue }
-            let label = "knot \(knots.count + 1) \"\(pair)\" (line \(index + 1))"
+            let label = "knot \(pairs.count + 1) \"\(pair)\" (line \(index + 1))"
             let sides =
                 pair.contains("=")
                 ? pair.split(separator: "=", omittingEmptySubsequences: false)
                 : pair.split(whereSeparator: { $0 == " " || $0 == "\t" })
             guard sides.count == 2 else { throw .unreadable(knot: label, reason: "a knot is written s=d or s d") }
-            knots.append(try Self.knot(source: sides[0], output: sides[1], label: label))
-            labels.append(label)
+            pairs.append((sides[0], sides[1], label))
         }
-        try self.init(knots: knots, fps: fps, labels: labels)
+        return pairs
     }
 
     private static func knot(source: Substring, output: Substring, label: String) throws(TimeMapError) -> Knot {

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ScaleVideo
 
 /// The options that decide a render's plan, as given on the command line:
 /// what a part's manifest keeps (FilmPart.arguments), so that `join` plans
@@ -54,13 +55,12 @@ enum PlanArguments {
         return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
     }
 
-    /// A time map file's knots (one a line, `s=d` or `s d`, `#` comments) as `--time-map` takes them.
+    /// A time map file's knots as `--time-map` takes them (TimeMap.listText);
+    /// the file's name where it cannot be read as one, for the plan to refuse.
     private static func knots(in path: String) -> String {
-        guard let data = FileManager.default.contents(atPath: path) else { return "@" + path }
-        return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).compactMap { line in
-            let text = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-            let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "=" })
-            return words.isEmpty ? nil : words.joined(separator: "=")
-        }.joined(separator: ",")
+        guard let data = FileManager.default.contents(atPath: path),
+            let list = try? TimeMap.listText(fileText: String(decoding: data, as: UTF8.self))
+        else { return "@" + path }
+        return list
     }
 }

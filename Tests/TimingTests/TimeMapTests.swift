@@ -75,6 +75,14 @@ struct TimeMapParsingTests {
         #expect(map.knots == knots([("0", "0"), ("4", "4"), ("6", "12"), ("6", "13"), ("10", "14")]))
     }
 
+    /// SPEC §8: the file's pairs, `s=d` or `s d`, comments and blank lines
+    /// left out, are the list's knots, each time as written.
+    @Test func aFileReadsAsTheListOfItsKnots() throws {
+        let text = "# a ramp\n0=0\n\n4 4   # normal speed\n\t6\t12\r\n6 = 13# freeze\n1/3  7/2\n"
+        #expect(try TimeMap.listText(fileText: text) == "0=0,4=4,6=12,6=13,1/3=7/2")
+        #expect(throws: TimeMapError.self) { try TimeMap.listText(fileText: "0 0\n1 2 3\n") }
+    }
+
     @Test func fileErrorsNameTheKnotAndItsLine() throws {
         do {
             _ = try TimeMap(fileText: "# head\n0 0\n\n4 4\n3 4\n", fps: thirty)
