@@ -67,9 +67,7 @@ extension ScaleJob {
             try LaneScheduler.run([lane], gate: gate, lead: 1, meter: meter)
             try output.finish()
             let measured = try OutputReadBack(path: file.temporaryPath) { gate.isCancelled }.measured
-            guard measured.videoFrames == frames.count else {
-                throw ScaleError.failed("the written \(name) holds \(measured.videoFrames) video frames, not \(frames.count)")
-            }
+            try measured.check(frames: frames.count, in: name)
             try file.commit()
             meter.complete()
             return measured

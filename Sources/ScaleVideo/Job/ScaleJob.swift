@@ -121,10 +121,7 @@ public final class ScaleJob: Sendable {
     /// `measured`, refused unless it holds what `plan` says (a part: its
     /// frames, and no sound).
     private func checked(_ measured: MeasuredOutput, holding plan: JobPlan) throws -> MeasuredOutput {
-        let frames = plan.writtenFrames
-        guard measured.videoFrames == frames else {
-            throw ScaleError.failed("the written movie holds \(measured.videoFrames) video frames, not \(frames)")
-        }
+        try measured.check(frames: plan.writtenFrames, in: "movie")
         let planned = request.part == nil ? plan.audioTracks.map(\.writtenSamples) : []
         let written = measured.audioTracks.map(\.samples)
         guard written == planned else {

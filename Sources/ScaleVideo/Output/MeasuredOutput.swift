@@ -36,4 +36,12 @@ public struct MeasuredOutput: Sendable, Equatable {
         self.videoDuration = videoDuration
         self.audioTracks = audioTracks
     }
+
+    /// Refuses a written file (the `name` a message calls it) that does not
+    /// hold `frames` video frames, the number planned.
+    func check(frames: Int, in name: String) throws {
+        guard videoFrames == frames else {
+            throw ScaleError.failed("the written \(name) holds \(videoFrames) video frames, not \(frames)")
+        }
+    }
 }

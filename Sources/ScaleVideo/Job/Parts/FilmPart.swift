@@ -26,9 +26,12 @@ public struct FilmPart: Sendable, Equatable {
     /// Its output frames, of the whole render's `total`: from ⌊(k − 1) · N / n⌋
     /// up to ⌊k · N / n⌋, a function of the plan alone; each part starts a
     /// closed group of pictures, as the encoder starts every file with one.
-    public func frames(of total: Int) -> Range<Int> {
-        let bound = { (k: Int) in Int(Int128(k) * Int128(total) / Int128(count)) }
-        return bound(number - 1)..<bound(number)
+    public func frames(of total: Int) -> Range<Int> { Self.frames(ofPart: number, of: count, in: total) }
+
+    /// Part k of n's output frames, of the whole render's `total` (`frames(of:)`).
+    static func frames(ofPart k: Int, of n: Int, in total: Int) -> Range<Int> {
+        let bound = { (k: Int) in Int(Int128(k) * Int128(total) / Int128(n)) }
+        return bound(k - 1)..<bound(k)
     }
 
     /// Where it is written: `film.part-3-of-8.mkv` beside `film.mp4`, the

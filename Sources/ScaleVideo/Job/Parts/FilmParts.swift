@@ -49,7 +49,7 @@ extension ScaleJob {
                 "the parts are not of this render: their source, options or release differ from what it plans (\(plan.frames) frames)")
         }
         let firsts = try ordered.map { path, manifest in
-            let frames = FilmPart(number: manifest.part, count: manifest.parts, arguments: [], container: plan.container).frames(of: plan.frames)
+            let frames = FilmPart.frames(ofPart: manifest.part, of: manifest.parts, in: plan.frames)
             guard frames == manifest.first..<manifest.end else { throw ScaleError.failed("\(path) holds other frames than its part's") }
             return (path: path, first: manifest.first)
         }
