@@ -1,6 +1,3 @@
-import FoundationEssentials
-import Timing
-
 /// `--part k/n` (SPEC §16): the k-th of n runs of a render's output frames,
 /// rendered alone (on another machine) and joined with the others by
 /// `scale-video join` into exactly the whole render.
@@ -41,13 +38,5 @@ public struct FilmPart: Sendable, Equatable {
         let name = output[slash...]
         let stem = name.lastIndex(of: ".").map { name[..<$0] } ?? name
         return output[..<slash] + stem + ".part-\(number)-of-\(count).mkv"
-    }
-
-    /// The digest of the plan it is a part of: the tool's release, the
-    /// options, the source's size in bytes, and the output's container,
-    /// frames and rate; parts of one plan share it (FNV-1a, 64 bits, in hex).
-    static func digest(arguments: [String], sourceBytes: Int64, plan: JobPlan) -> String {
-        let facts = ["\(sourceBytes)", plan.container.rawValue, "\(plan.frames)", "\(plan.fps)"]
-        return String(FNV1a.hash(([Versions.release] + arguments + facts).joined(separator: "\u{0}")), radix: 16)
     }
 }

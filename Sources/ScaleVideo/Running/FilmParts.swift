@@ -68,3 +68,13 @@ extension ScaleJob {
         return stat(path, &status) == 0 ? Int64(status.st_size) : 0
     }
 }
+
+extension FilmPart {
+    /// The digest of the plan it is a part of: the tool's release, the
+    /// options, the source's size in bytes, and the output's container,
+    /// frames and rate; parts of one plan share it (FNV-1a, 64 bits, in hex).
+    static func digest(arguments: [String], sourceBytes: Int64, plan: JobPlan) -> String {
+        let facts = ["\(sourceBytes)", plan.container.rawValue, "\(plan.frames)", "\(plan.fps)"]
+        return String(FNV1a.hash(([Versions.release] + arguments + facts).joined(separator: "\u{0}")), radix: 16)
+    }
+}
