@@ -104,7 +104,7 @@ final class Batch: Sendable {
         let warnings = WarningTally()
         let outcome: Outcome
         if let problem = item.problem {
-            outcome = .failed(problem)
+            outcome = .failed(problem, .refused)
         } else {
             var request = template.with(input: item.source, output: item.output)
             let existing = skipExisting && ([request.output] + request.sideFiles).contains {
@@ -157,8 +157,12 @@ final class Batch: Sendable {
             return try body()
         } catch ScaleError.cancelled {
             return .cancelled
+        } catch let error as ScaleError {
+            return .failed("\(error)", error.kind)
+        } catch let error as TimeMapError {
+            return .failed("\(error)", .refused)
         } catch {
-            return .failed("\(error)")
+            return .failed("\(error)", .failed)
         }
     }
 }

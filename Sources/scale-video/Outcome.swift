@@ -8,7 +8,8 @@ enum Outcome {
     /// Its output was already there, complete (--skip-existing): the plan,
     /// and what the file was measured to hold.
     case skipped(JobPlan, MeasuredOutput)
-    case failed(String)
+    /// Why, in words, and what sort of failure it is.
+    case failed(String, ScaleError.Kind)
     case cancelled
 
     var status: String {
@@ -94,8 +95,9 @@ struct InputReport {
             line.add("frames", plan.writtenFrames)
             line.add("audioSamples", plan.request.part == nil ? plan.audio?.writtenSamples ?? 0 : 0)
             line.add("measured", ResultJSON.measured(measured))
-        case .failed(let reason):
+        case .failed(let reason, let kind):
             line.add("error", reason)
+            line.add("kind", kind.rawValue)
         case .cancelled:
             break
         }

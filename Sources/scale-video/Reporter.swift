@@ -193,7 +193,7 @@ final class Reporter: Sendable {
             "\(report.input) → \(plan.output): skipped, already complete ("
                 + (plan.frames > 0 ? "\(plan.writtenFrames) frames, " : "\(plan.audio?.writtenSamples ?? 0) samples, ")
                 + "\(ProgressText.seconds(plan.frames > 0 ? plan.writtenDuration : plan.audio?.seconds ?? 0)) s)"
-        case .failed(let reason): "\(report.input): \(reason)"
+        case .failed(let reason, _): "\(report.input): \(reason)"
         case .cancelled: "\(report.input): cancelled, nothing written"
         }
     }

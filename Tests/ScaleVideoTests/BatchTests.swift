@@ -27,6 +27,31 @@ struct BatchTests {
         #expect(result.stderr.contains("2 ok, 1 failed, 0 cancelled"))
     }
 
+    /// A failed input's `kind` names the sort of failure, so a script acts
+    /// on it without reading words: an output already there, an input that
+    /// is not a movie or not there, a cut past the source's end, two inputs
+    /// listed as one.
+    @Test func aFailuresKindIsInItsJSON() throws {
+        let scratch = try Scratch()
+        let clip = try Media.make(scratch.file("clip.mov"), seconds: 1)
+        let there = try Media.make(scratch.file("there.mov"), seconds: 1)
+        try Data("not a movie".utf8).write(to: scratch.file("broken.mp4"))
+        let cases: [(arguments: [String], kind: String)] = [
+            ([clip.path, "-o", there.path, "--factor", "2"], "exists"),
+            ([scratch.file("broken.mp4").path, "-o", scratch.file("a.mov").path, "--factor", "2"], "input"),
+            ([scratch.file("gone.mp4").path, "-o", scratch.file("b.mov").path, "--factor", "2"], "input"),
+            ([clip.path, "-o", scratch.file("c.mov").path, "--factor", "2", "--end", "5"], "refused"),
+            ([clip.path, clip.path, "--output-dir", scratch.file("d").path, "--factor", "2"], "refused"),
+        ]
+        for (arguments, kind) in cases {
+            let result = try Tool.scale(arguments + ["--json", "--quiet"])
+            #expect(result.status == 1, "\(arguments): \(result.stderr)")
+            let failures = try JSONResults(result.stdout).objects.filter { $0["status"] as? String == "failed" }
+            #expect(failures.count == 1 && failures.allSatisfy { $0["kind"] as? String == kind }, "\(arguments): \(failures)")
+        }
+        #expect(try Tool.files(in: scratch.url) == ["broken.mp4", "clip.mov", "d", "there.mov"])
+    }
+
     /// What `--json` says a file holds is what ffprobe and ffmpeg find in it.
     @Test(arguments: [("mov", "pcm"), ("mp4", "aac"), ("mkv", "pcm")])
     func measuredResultsAgreeWithFFprobe(container: String, codec: String) throws {

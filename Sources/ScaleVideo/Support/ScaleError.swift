@@ -88,4 +88,30 @@ public enum ScaleError: Error, CustomStringConvertible, Sendable {
     }
 
     private static func seconds(_ value: Double) -> String { String(printf: "%.2f", value) }
+
+    /// What sort of failure a job's is, for a program that acts on it
+    /// without reading its words (`--json`'s `"kind"`).
+    public enum Kind: String, Sendable {
+        /// The output is already there, and the job does not replace it.
+        case exists
+        /// The input cannot be read, or holds nothing to scale.
+        case input
+        /// The job cannot be done as asked of this input: a target it
+        /// cannot reach, a part past its end, an output it cannot write.
+        case refused
+        /// Anything else went wrong while it ran.
+        case failed
+    }
+
+    /// This failure's kind; a cancelled job's is `failed`.
+    public var kind: Kind {
+        switch self {
+        case .outputExists: .exists
+        case .notFound, .isDirectory, .empty, .notRegularFile, .notMedia, .noStreams, .noAudioToWrite, .noAudioSamples, .noAudioTrack,
+            .unknownDuration, .undecodable, .noFrames, .truncated, .audioStopsEarly:
+            .input
+        case .startPastEnd, .endPastEnd, .impossibleTarget, .outputIsInput, .unsupportedContainer, .codecNotInContainer: .refused
+        case .failed, .cancelled: .failed
+        }
+    }
 }
