@@ -33,7 +33,7 @@ struct RenderProcess: Sendable {
     /// 4xx, when it refuses.
     func still(_ arguments: [String], at seconds: String, folders: [String]) async throws -> Data {
         try await made(
-            "still.png", by: { arguments + ["--still", $0, "--still-at", seconds, "--dry-run", "--quiet", "--overwrite"] },
+            "still.png", by: { arguments + ["--still", $0, "--still-at", seconds, "--dry-run", "--json", "--quiet", "--overwrite"] },
             asked: "the still at \(seconds) s", folders: folders)
     }
 
@@ -41,7 +41,7 @@ struct RenderProcess: Sendable {
     /// (a dry run's `--preview`); the engine's message, as a 4xx, when it refuses.
     func preview(_ arguments: [String], at seconds: String, folders: [String]) async throws -> Data {
         try await made(
-            "preview.mp4", by: { arguments + ["--preview", $0, "--preview-at", seconds, "--dry-run", "--quiet", "--overwrite"] },
+            "preview.mp4", by: { arguments + ["--preview", $0, "--preview-at", seconds, "--dry-run", "--json", "--quiet", "--overwrite"] },
             asked: "the preview at \(seconds) s", folders: folders)
     }
 
@@ -62,7 +62,7 @@ struct RenderProcess: Sendable {
     /// 360 lines, as H.264 and AAC, or AAC alone for sound; the engine's
     /// message, as a 4xx, when it refuses.
     func playableCopy(of path: String, at copy: String, folders: [String]) async throws {
-        let arguments = [path, "-o", copy, "--factor", "1", "--overwrite", "--quiet"]
+        let arguments = [path, "-o", copy, "--factor", "1", "--overwrite", "--json", "--quiet"]
             + (copy.hasSuffix(".mp4") ? ["--fps", "source", "--shorter-side", "360", "--preset", "veryfast"] : [])
         let output = try await look(arguments, asked: "a copy the browser plays", limit: nil)
         guard output.status == 0 else { throw Self.refusal(output, folders: folders + [(copy as NSString).deletingLastPathComponent]) }
@@ -129,7 +129,8 @@ struct RenderProcess: Sendable {
 
     /// The engine's refusal as the page shows it: its last line, the
     /// folders' paths left out; 400 for options it cannot take (exit 64),
-    /// 409 for an output already there, 422 otherwise.
+    /// 409 for an output already there (its `--json` line's `kind`), 422
+    /// otherwise.
     static func refusal(_ output: Output, folders: [String]) -> HTTPError {
         let lines = output.stderr.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("Usage:") && !$0.contains("--help") }
         var message = lines.last { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? "the engine failed (exit \(output.status))"
@@ -137,7 +138,14 @@ struct RenderProcess: Sendable {
         if message.hasPrefix("scale-video: ") { message.removeFirst(13) }
         for folder in folders { message = message.replacingOccurrences(of: folder + "/", with: "") }
         let status: HTTPResponse.Status =
-            output.status == 64 ? .badRequest : message.contains("already exists") ? .conflict : .unprocessableContent
+            output.status == 64 ? .badRequest : failureKind(in: output.stdout) == "exists" ? .conflict : .unprocessableContent
         return HTTPError(status, message: message)
+    }
+
+    /// The `kind` of the last `--json` line in `stdout`, if it has one.
+    static func failureKind(in stdout: Data) -> String? {
+        struct Failure: Decodable { let kind: String? }
+        let last = stdout.split(separator: UInt8(ascii: "\n")).last.map { Data($0) }
+        return last.flatMap { try? JSONDecoder().decode(Failure.self, from: $0) }?.kind
     }
 }
