@@ -21,7 +21,7 @@ struct FolderDependencyTests {
         "Video": ["Lanes", "Source", "Output", "FFmpeg", "Pictures", "Timing", "Support"],
         "Audio": ["Lanes", "Source", "Output", "Waveform", "FFmpeg", "Samples", "Timing", "Support"],
         "Lanes": ["Output", "Support"],
-        "Output": ["Source", "FFmpeg", "Pictures", "Timing", "Support"],
+        "Output": ["FFmpeg", "Pictures", "Timing", "Support"],
         "Source": ["FFmpeg", "Samples", "Pictures", "Timing", "Support"],
         "FFmpeg": ["Samples", "Pictures", "Timing", "Support"],
         "Waveform": ["Samples", "Pictures", "Timing", "Support"],
