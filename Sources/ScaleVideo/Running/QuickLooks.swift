@@ -26,9 +26,8 @@ extension ScaleJob {
         // A muxer that is never started: the encoder is set up as the render's, and nothing is written.
         let output = try OutputFile(path: request.output, formatFrom: "still.\(plan.container.rawValue)")
         let capture = StillCapture(frame: frame)
-        let packets = try OwnInput(path: request.input, streamIndex: video.source.streamIndex)
         let lane = try VideoLane(
-            video, packets: packets, output: output, warn: { _ in }, still: capture, encodes: false, window: frame..<frame + 1)
+            video, shared: nil, output: output, warn: { _ in }, still: capture, encodes: false, window: frame..<frame + 1)
         while try lane.step(report: { _ in if gate.isCancelled { throw ScaleError.cancelled } }) {}
         guard let image = capture.image else { throw ScaleError.failed("--still: output frame \(frame) was never made") }
         return image
@@ -59,8 +58,7 @@ extension ScaleJob {
         let file = try AtomicOutput(finalPath: path, input: request.input, overwrite: request.overwrite)
         do {
             let output = try OutputFile(path: file.temporaryPath, formatFrom: path)
-            let packets = try OwnInput(path: request.input, streamIndex: video.source.streamIndex)
-            let lane = try VideoLane(video, packets: packets, output: output, warn: warning, window: frames, cuts: sceneCuts)
+            let lane = try VideoLane(video, shared: nil, output: output, warn: warning, window: frames, cuts: sceneCuts)
             try output.describe(tags: tags, chapters: [])
             try output.start()
             let meter = ProgressMeter(lanes: 1, outputDuration: Double(frames.count) / video.fps.doubleValue, handler: progress)

@@ -222,10 +222,8 @@ public final class ScaleJob: Sendable {
                 let lane = try PartsLane(parts: parts, plan: video, output: output)
                 return (lane, { lane.packets })
             }
-            let packets = try video.readsAlone
-                ? OwnInput(path: request.input, streamIndex: video.source.streamIndex) : input.reader(of: video.source.streamIndex)
             let live = request.progressPicture.map { LivePicture(path: $0, input: request.input) }
-            let lane = try VideoLane(video, packets: packets, output: output, warn: warning, still: still, live: live, cuts: sceneCuts)
+            let lane = try VideoLane(video, shared: input, output: output, warn: warning, still: still, live: live, cuts: sceneCuts)
             return (lane, { lane.track.packets })
         }
         let audio = try plan.audioTracks.enumerated().map {

@@ -38,7 +38,9 @@ final class VideoLane: TrackLane {
     private let asShown: ShownPicture
 
     /// - Parameters:
-    ///   - packets: the video stream's packets, read alone or shared (VideoPlan.readsAlone).
+    ///   - shared: the job's one reading of the input, whose share of it
+    ///     the lane reads unless it reads the file alone (VideoPlan.readsAlone,
+    ///     asked here only); nil to read alone whatever the plan (a look, a part).
     ///   - warn: told of damaged packets and frames skipped.
     ///   - still: the output frame to keep as a picture, if any.
     ///   - encodes: false to make only the still's picture: nothing is
@@ -48,7 +50,7 @@ final class VideoLane: TrackLane {
     ///     picture the whole render shows there; the first is frame 0 of the file.
     ///   - cuts: where --motion flow counts the cuts it finds.
     init(
-        _ plan: VideoPlan, packets: PacketInput, output: OutputFile, warn: @escaping (String) -> Void,
+        _ plan: VideoPlan, shared: SharedInput?, output: OutputFile, warn: @escaping (String) -> Void,
         still: StillCapture? = nil, encodes: Bool = true, live: LivePicture? = nil, window: Range<Int>? = nil,
         cuts: SceneCuts = SceneCuts()
     ) throws {
@@ -60,7 +62,7 @@ final class VideoLane: TrackLane {
         guard let sourceEnd = plan.sourceEnd else { throw ScaleError.impossibleTarget }
         let video = plan.source
         let backwards =
-            try plan.picksFrames ? Self.backwards(plan, window: window, packets: packets, warn: warn) : nil
+            try plan.picksFrames ? Self.backwards(plan, window: window, input: Self.ownReading(of: plan), warn: warn) : nil
         let followed = backwards?.plan ?? plan
         var clock = backwards?.runs == nil ? followed.clock(upTo: window.upperBound) : nil
         clock?.firstWanted = window.lowerBound
@@ -70,7 +72,7 @@ final class VideoLane: TrackLane {
         let shown = plan.motion == .nearest ? clock.map { ShownFrames(clock: $0) } : nil
         decoded = plan.motion != .nearest && window.lowerBound > 0 ? clock.map { ShownFrames(clock: $0, needsEveryFrame: true) } : nil
         let selection = (shown ?? decoded).map { ShownPackets(references: video.references, frames: $0) }
-        frames = try backwards?.frames ?? StreamDecoder(packets: packets, kind: "video", selection: selection, warn: warn)
+        frames = try backwards?.frames ?? StreamDecoder(packets: Self.packets(of: plan, shared: shared), kind: "video", selection: selection, warn: warn)
         checksEnd = backwards == nil
         let stream = frames.stream
         frameCount = window.count
@@ -98,9 +100,9 @@ final class VideoLane: TrackLane {
     /// that the map turned round with it plays them forwards (`plan`).
     /// Only the runs that fill output frames of `window` are read.
     private static func backwards(
-        _ plan: VideoPlan, window: Range<Int>, packets: PacketInput, warn: @escaping (String) -> Void
+        _ plan: VideoPlan, window: Range<Int>, input: OwnInput, warn: @escaping (String) -> Void
     ) throws -> (frames: BackwardFrames, runs: [FramePicks.Run]?, plan: VideoPlan) {
-        guard case .map(let map) = plan.retiming, let input = packets as? OwnInput, let index = plan.frameIndex else {
+        guard case .map(let map) = plan.retiming, let index = plan.frameIndex else {
             throw ScaleError.impossibleTarget
         }
         guard let first = index.timestamps.first, let last = index.timestamps.last else { throw ScaleError.noFrames }
@@ -125,6 +127,18 @@ final class VideoLane: TrackLane {
             input: input, index: index, order: order,
             restamp: { i in Int64(end) - (i + 1 < times.count ? times[i + 1] : Int64(end)) }, warn: warn)
         return (frames, nil, plan.retimed(.map(turned)))
+    }
+
+    /// The video stream's own reading of the file.
+    private static func ownReading(of plan: VideoPlan) throws -> OwnInput {
+        try OwnInput(path: plan.input, streamIndex: plan.source.streamIndex)
+    }
+
+    /// Where the frames read forwards come from: the share of `shared`
+    /// unless the plan reads the file alone, to seek past what it does not show.
+    private static func packets(of plan: VideoPlan, shared: SharedInput?) throws -> PacketInput {
+        guard let shared, !plan.readsAlone else { return try ownReading(of: plan) }
+        return try shared.reader(of: plan.source.streamIndex)
     }
 
     /// The picture stage of --motion blend or flow, which follows the plan's
