@@ -11,28 +11,6 @@
 /// Frames are numbered in order of arrival. The plan remembers only the few
 /// it may still name (`kept`): a mean is summed as its frames arrive.
 public struct MotionPlan: Sendable {
-    /// An output picture made of arrived frames.
-    public enum Picture: Equatable, Sendable {
-        /// Frame i as it is.
-        case frame(Int)
-        /// The picture `weight` of the way from `from` to `to`, weight in
-        /// (0, 1): under blend their crossfade, `(1 − weight) · from +
-        /// weight · to`; under flow, the optical flow's picture of that instant.
-        case inBetween(from: Int, to: Int, weight: Rational)
-        /// The running sum of `count` frames, divided by `count`; the sum starts afresh after.
-        case mean(count: Int)
-    }
-
-    /// What to do, in order, when a frame arrives or the source ends.
-    public enum Step: Equatable, Sendable {
-        /// Start the running sum with these two frames.
-        case sum(Int, Int)
-        /// Add this frame to the running sum.
-        case add(Int)
-        /// Output frames `frames` show `picture`.
-        case show(frames: Range<Int>, picture: Picture)
-    }
-
     /// A frame that can still be shown as itself.
     private struct Entry: Sendable {
         package let index: Int
@@ -94,7 +72,7 @@ public struct MotionPlan: Sendable {
     /// 64-bit terms. A frame not later than the one before is left out,
     /// except at the start, where the last frame at or before the first
     /// knot stands for all of them.
-    public mutating func arrive(timestamp: Int64) -> [Step]? {
+    public mutating func arrive(timestamp: Int64) -> [FrameSchedule.Step]? {
         guard !isComplete else { return [] }
         let index = arrivals
         arrivals += 1
@@ -113,7 +91,7 @@ public struct MotionPlan: Sendable {
         }
         let held = entries.last.map { latestFreezeEnd(after: $0.time, before: time) } ?? nil
         entries.append(Entry(index: index, time: time, position: position, freezeEnd: held))
-        var steps: [Step] = []
+        var steps: [FrameSchedule.Step] = []
         while decided < frameCount, Rational(Int64(decided + 1), 1)! <= position {
             guard let picture = picture(at: decided) else { return nil }
             show(picture, at: decided, in: &steps)
@@ -138,8 +116,8 @@ public struct MotionPlan: Sendable {
 
     /// The source has ended: the remaining output frames are decided, the
     /// last frame held after it. nil when a time does not fit in 64-bit terms.
-    public mutating func finish() -> [Step]? {
-        var steps: [Step] = []
+    public mutating func finish() -> [FrameSchedule.Step]? {
+        var steps: [FrameSchedule.Step] = []
         guard !entries.isEmpty else { return steps }
         while decided < frameCount {
             guard let picture = picture(at: decided) else { return nil }
@@ -149,7 +127,7 @@ public struct MotionPlan: Sendable {
     }
 
     /// Appends output frame k, joined to the step before when it shows the same frame.
-    private mutating func show(_ picture: Picture, at k: Int, in steps: inout [Step]) {
+    private mutating func show(_ picture: FrameSchedule.Picture, at k: Int, in steps: inout [FrameSchedule.Step]) {
         decided = k + 1
         if case .frame = picture, case .show(let frames, let last)? = steps.last, last == picture, frames.upperBound == k {
             steps[steps.count - 1] = .show(frames: frames.lowerBound..<k + 1, picture: picture)
@@ -160,7 +138,7 @@ public struct MotionPlan: Sendable {
 
     /// What output frame k shows, from the frames arrived so far, all those
     /// landing before k + 1 among them.
-    private func picture(at k: Int) -> Picture? {
+    private func picture(at k: Int) -> FrameSchedule.Picture? {
         if window.k == k, window.count >= 2 { return .mean(count: window.count) }
         let now = Rational(Int64(k), 1)!
         let on = entries.lastIndex(where: { $0.position <= now }) ?? 0

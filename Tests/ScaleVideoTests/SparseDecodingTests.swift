@@ -66,7 +66,7 @@ struct SparseDecodingTests {
         let factor = try #require(Rational(1, 50))
         let fps = try #require(Rational(30, 1))
         let clock = try #require(FrameClock(factor: factor, fps: fps, timeBase: stream.timeBase, frameCount: 4))
-        let shown = ShownFrames(clock: clock)
+        let shown = FrameSchedule(holding: clock)
         let selection = ShownPackets(references: PacketReferences(stream: stream), frames: shown)
         let decoding = try StreamDecoder(path: source.path, streamIndex: 0, kind: "video", selection: selection)
         var decoded: [Int64] = []
@@ -98,7 +98,7 @@ struct SparseDecodingTests {
         let factor = try #require(Rational(shape.num, shape.den))
         let fps = try #require(Rational(30, 1))
         let clock = try #require(FrameClock(factor: factor, fps: fps, timeBase: stream.timeBase, frameCount: shape.frames))
-        let shown = ShownFrames(clock: clock)
+        let shown = FrameSchedule(holding: clock)
         let selection = ShownPackets(references: PacketReferences(stream: stream), frames: shown)
         let decoding = try StreamDecoder(path: long.path, streamIndex: 0, kind: "video", selection: selection)
         while let frame = try decoding.nextFrame(), let time = frame.timestamp { _ = shown.arrive(timestamp: time) }

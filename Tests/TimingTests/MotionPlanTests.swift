@@ -12,7 +12,7 @@ private func plannedRecipes(_ plan: MotionPlan, timestamps: [Int64]) -> [Recipe]
     var held: Set<Int> = []
     var sum: [Int] = []
     var maxHeld = 0
-    func run(_ steps: [MotionPlan.Step]) {
+    func run(_ steps: [FrameSchedule.Step]) {
         for step in steps {
             switch step {
             case .sum(let a, let b):
@@ -82,7 +82,7 @@ struct MotionPlanTests {
 
     @Test func factorTwoHalvesBetweenFrames() {
         var plan = MotionPlan(scale: Retime(sourceDuration: r("1/10"), target: .factor(r("2")))!, fps: thirty, timeBase: r("1/30"), frameCount: 6)!
-        var steps: [MotionPlan.Step] = []
+        var steps: [FrameSchedule.Step] = []
         for t in Int64(0)..<3 { steps += plan.arrive(timestamp: t)! }
         steps += plan.finish()!
         let half = r("1/2")
@@ -144,7 +144,7 @@ struct MotionPlanTests {
         // the map runs at normal speed: frame 2 lands at 0.4 s.
         let map = try TimeMap(list: "0=0,0.1=0.1,0.1=0.3,0.3=0.5", fps: r("20"))
         var plan = MotionPlan(map: map, fps: r("20"), timeBase: r("1/10"), frameCount: 10)
-        var steps: [MotionPlan.Step] = []
+        var steps: [FrameSchedule.Step] = []
         for t in Int64(0)..<4 { steps += plan.arrive(timestamp: t)! }
         steps += plan.finish()!
         #expect(

@@ -42,7 +42,9 @@ struct WantedFramesTests {
                 timestamps: timestamps, timeBase: r("1/30"), factor: r(factor), fps: r(fps), frameCount: frames)[first]
             var clock = try #require(FrameClock(factor: r(factor), fps: r(fps), timeBase: r("1/30"), frameCount: frames))
             clock.firstWanted = first
-            let shown = ShownFrames(clock: clock, needsEveryFrame: true)
+            let scale = try #require(Retime(sourceDuration: r("1"), target: .factor(r(factor))))
+            let plan = try #require(MotionPlan(scale: scale, fps: r(fps), timeBase: r("1/30"), frameCount: frames))
+            let shown = FrameSchedule(moving: plan, skipping: clock)
             _ = shown.arrive(timestamp: 0)
             let kept = shown.shown(Array(timestamps.dropFirst()), followedBy: nil)
             #expect(kept == (1..<30).map { $0 >= onScreen }, "×\(factor) at \(fps), from \(first)")

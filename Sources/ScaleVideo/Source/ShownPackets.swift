@@ -1,7 +1,7 @@
 /// Which packets of a video stream the decoder is given, so that decoding
 /// costs what the clock shows (SPEC §4, §8), not what the source holds:
 /// the key-frame reader (KeyFrameGroups) takes them from it, and it asks
-/// the lane's ShownFrames (Timing), which decides which frames are shown.
+/// the lane's FrameSchedule (Timing), which decides which frames are shown.
 /// A key-frame interval none of whose frames is shown is left out whole,
 /// and one that shows some is decoded up to the last packet of a shown
 /// frame, when the next interval starts afresh (PacketReferences); within
@@ -14,10 +14,10 @@
 /// the first ones, where the clock's time line starts and all are shown.
 final class ShownPackets: PacketSelection {
     private let references: PacketReferences
-    private let frames: ShownFrames
+    private let frames: FrameSchedule
     private(set) var holdsIntervals = false
 
-    init(references: PacketReferences, frames: ShownFrames) {
+    init(references: PacketReferences, frames: FrameSchedule) {
         self.references = references
         self.frames = frames
     }

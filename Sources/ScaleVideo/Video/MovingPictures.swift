@@ -1,4 +1,4 @@
-/// `--motion blend` and `flow` (SPEC §9): follows a MotionPlan, converting
+/// `--motion blend` and `flow` (SPEC §9): follows the lane's FrameSchedule, converting
 /// each source frame it takes once to the encoder's format and holding only
 /// the frames a step may still name. Frames shown as they are and the
 /// means of fast stretches are made by a PictureBlender; an in-between
@@ -10,39 +10,39 @@
 /// to the backend before the steps before them are done (so that its flows
 /// are found while the last pair's pictures are made).
 final class MovingPictures: PictureStage {
-    private var plan: MotionPlan
+    private let schedule: FrameSchedule
     private let adapter: PictureAdapter
     private let blender: PictureBlender
     private let inBetweens: InBetweenPictures
     /// Converted source frames a waiting step or the plan may still name, by arrival number.
     private var frames: [Int: Frame] = [:]
     /// The plan's steps not yet done, in order.
-    private var waiting: [MotionPlan.Step] = []
+    private var waiting: [FrameSchedule.Step] = []
     private var arrivals = 0
 
-    init(plan: MotionPlan, adapter: PictureAdapter, blender: PictureBlender, inBetweens: InBetweenPictures) {
-        self.plan = plan
+    init(schedule: FrameSchedule, adapter: PictureAdapter, blender: PictureBlender, inBetweens: InBetweenPictures) {
+        self.schedule = schedule
         self.adapter = adapter
         self.blender = blender
         self.inBetweens = inBetweens
     }
 
-    var isComplete: Bool { plan.isComplete }
+    var isComplete: Bool { schedule.isComplete }
 
     func arrive(_ frame: Frame, at timestamp: Int64, emit: (Range<Int>, () throws -> Frame) throws -> Void) throws {
         let index = arrivals
         arrivals += 1
-        guard let steps = plan.arrive(timestamp: timestamp) else { throw ScaleError.impossibleTarget }
+        guard let steps = schedule.arrive(timestamp: timestamp) else { throw ScaleError.impossibleTarget }
         waiting += steps
-        if plan.kept.contains(index) || names(index) {
+        if schedule.kept.contains(index) || names(index) {
             frames[index] = try Frame(referringTo: adapter.adapt(frame))
         }
         try run(emit: emit, holdingBack: inBetweens.looksAhead ? index : nil)
-        frames = frames.filter { plan.kept.contains($0.key) || names($0.key) }
+        frames = frames.filter { schedule.kept.contains($0.key) || names($0.key) }
     }
 
     func finish(emit: (Range<Int>, () throws -> Frame) throws -> Void) throws {
-        guard let steps = plan.finish() else { throw ScaleError.impossibleTarget }
+        guard let steps = schedule.finish() else { throw ScaleError.impossibleTarget }
         waiting += steps
         try run(emit: emit)
     }
@@ -82,7 +82,7 @@ final class MovingPictures: PictureStage {
         waiting.contains { Self.step($0, names: index) }
     }
 
-    private static func step(_ step: MotionPlan.Step, names index: Int) -> Bool {
+    private static func step(_ step: FrameSchedule.Step, names index: Int) -> Bool {
         switch step {
         case .sum(let a, let b), .show(_, .inBetween(let a, let b, _)): a == index || b == index
         case .add(let j), .show(_, .frame(let j)): j == index

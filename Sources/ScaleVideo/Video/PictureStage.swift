@@ -14,57 +14,62 @@ protocol PictureStage: AnyObject {
 }
 
 /// `--motion nearest` (SPEC §4): the frame clock's sample and hold, as the
-/// lane's ShownFrames decides it. A source frame is converted only when
+/// lane's FrameSchedule decides it. A source frame is converted only when
 /// it fills an output frame, once for all the frames it fills.
 final class NearestPictures: PictureStage {
-    private let shown: ShownFrames
+    private let schedule: FrameSchedule
     private let adapter: PictureAdapter
     private let held: Frame
     private var hasHeld = false
 
-    init(shown: ShownFrames, adapter: PictureAdapter) throws {
-        self.shown = shown
+    init(schedule: FrameSchedule, adapter: PictureAdapter) throws {
+        self.schedule = schedule
         self.adapter = adapter
         held = try Frame()
     }
 
-    var isComplete: Bool { shown.isComplete }
+    var isComplete: Bool { schedule.isComplete }
 
     func arrive(_ frame: Frame, at timestamp: Int64, emit: (Range<Int>, () throws -> Frame) throws -> Void) throws {
-        let range = shown.arrive(timestamp: timestamp)
-        if hasHeld && !range.isEmpty { try emit(range, { try self.adapter.adapt(self.held) }) }
+        try show(schedule.arrive(timestamp: timestamp), emit: emit)
         held.take(from: frame)
         hasHeld = true
     }
 
     func finish(emit: (Range<Int>, () throws -> Frame) throws -> Void) throws {
-        let range = shown.finish()
-        if hasHeld && !range.isEmpty { try emit(range, { try self.adapter.adapt(self.held) }) }
+        try show(schedule.finish(), emit: emit)
+    }
+
+    /// The schedule's steps: each shows the frame held, the one before the newest.
+    private func show(_ steps: [FrameSchedule.Step]?, emit: (Range<Int>, () throws -> Frame) throws -> Void) throws {
+        guard let steps else { throw ScaleError.impossibleTarget }
+        for case .show(let range, .frame) in steps {
+            try emit(range, { try self.adapter.adapt(self.held) })
+        }
     }
 }
 
 /// `--motion nearest` along a map that plays backwards (SPEC §13): the
-/// frames come in the order the output shows them (BackwardFrames), one
-/// for each run of FramePicks, and each fills that run's output frames.
+/// frames come in the order the output shows them (BackwardFrames), as the
+/// lane's FrameSchedule picked them, and each fills its run's output frames.
 final class PickedPictures: PictureStage {
-    private let runs: [FramePicks.Run]
+    private let schedule: FrameSchedule
     private let adapter: PictureAdapter
-    private var next = 0
 
-    init(runs: [FramePicks.Run], adapter: PictureAdapter) {
-        self.runs = runs
+    init(schedule: FrameSchedule, adapter: PictureAdapter) {
+        self.schedule = schedule
         self.adapter = adapter
     }
 
-    var isComplete: Bool { next >= runs.count }
+    var isComplete: Bool { schedule.isComplete }
 
     func arrive(_ frame: Frame, at timestamp: Int64, emit: (Range<Int>, () throws -> Frame) throws -> Void) throws {
-        guard next < runs.count else { return }
-        try emit(runs[next].outputs, { try self.adapter.adapt(frame) })
-        next += 1
+        for case .show(let range, .frame) in schedule.arrive(timestamp: timestamp) ?? [] {
+            try emit(range, { try self.adapter.adapt(frame) })
+        }
     }
 
     func finish(emit: (Range<Int>, () throws -> Frame) throws -> Void) throws {
-        guard isComplete else { throw ScaleError.failed("the video played backwards ended before its last frame") }
+        guard schedule.finish() != nil else { throw ScaleError.failed("the video played backwards ended before its last frame") }
     }
 }

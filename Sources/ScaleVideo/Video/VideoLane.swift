@@ -1,7 +1,7 @@
 /// Demux → decode → picture stage → (swscale) → encoder → muxer, for the
 /// video stream, a decoded frame a step. With `--motion nearest`, frames
 /// the clock skips are never decoded when they can be left out
-/// (ShownFrames, which the source's ShownPackets asks), nor converted; a
+/// (its FrameSchedule, which the source's ShownPackets asks), nor converted; a
 /// repeated frame is sent again with a new timestamp, not copied. Where
 /// only a run of the output is made (a preview, a still), the frames that
 /// only earlier output frames show are not decoded either, where the file
@@ -31,9 +31,6 @@ final class VideoLane: TrackLane {
     private let live: LivePicture?
     /// The output frames made, numbered from its first in the file written.
     private let window: Range<Int>
-    /// Under blend or flow with a window, which frames are decoded: the
-    /// lane tells it of each frame's arrival.
-    private let decoded: ShownFrames?
     /// How a player shows the pictures written, for the still and the latest picture.
     private let asShown: ShownPicture
 
@@ -63,16 +60,10 @@ final class VideoLane: TrackLane {
         let video = plan.source
         let backwards =
             try plan.picksFrames ? Self.backwards(plan, window: window, input: Self.ownReading(of: plan), warn: warn) : nil
-        let followed = backwards?.plan ?? plan
-        var clock = backwards?.runs == nil ? followed.clock(upTo: window.upperBound) : nil
-        clock?.firstWanted = window.lowerBound
-        if backwards?.runs == nil && clock == nil { throw ScaleError.impossibleTarget }
-        // A blend or a flow needs every frame, but where only a late run of
-        // the output is made, those before its first frame's.
-        let shown = plan.motion == .nearest ? clock.map { ShownFrames(clock: $0) } : nil
-        decoded = plan.motion != .nearest && window.lowerBound > 0 ? clock.map { ShownFrames(clock: $0, needsEveryFrame: true) } : nil
-        let selection = (shown ?? decoded).map { ShownPackets(references: video.references, frames: $0) }
-        frames = try backwards?.frames ?? StreamDecoder(packets: Self.packets(of: plan, shared: shared), kind: "video", selection: selection, warn: warn)
+        let schedule = try Self.schedule(backwards?.plan ?? plan, picked: backwards?.runs, window: window)
+        let selection = schedule.selectsFrames ? ShownPackets(references: video.references, frames: schedule) : nil
+        frames = try backwards?.frames
+            ?? StreamDecoder(packets: Self.packets(of: plan, shared: shared), kind: "video", selection: selection, warn: warn)
         checksEnd = backwards == nil
         let stream = frames.stream
         frameCount = window.count
@@ -83,9 +74,7 @@ final class VideoLane: TrackLane {
         track = try EncodedTrack(encoder: encoder, output: output, tags: plan.tags)
         picture.describe(track.stream, encodedBy: encoder)
         let adapter = PictureAdapter(encoder: encoder, toneMaps: plan.picture.mode == .toneMapped, turn: plan.picture.turn, source: stream)
-        stage = try backwards?.runs.map { PickedPictures(runs: $0, adapter: adapter) }
-            ?? shown.map { try NearestPictures(shown: $0, adapter: adapter) }
-            ?? Self.movingStage(followed, upTo: window.upperBound, adapter: adapter, encoder: encoder, cuts: cuts)
+        stage = try Self.stage(following: schedule, motion: plan.motion, adapter: adapter, encoder: encoder, cuts: cuts)
         if plan.picture.turn == nil { try stream.copyDisplayMatrix(to: track.stream) }
         asShown = ShownPicture(pixelShape: encoder.picture.aspectRatio, turn: plan.picture.turn == nil ? video.picture.orientation : nil)
         if let hdr = plan.picture.hdr { try track.stream.add(hdr) }
@@ -141,16 +130,36 @@ final class VideoLane: TrackLane {
         return try shared.reader(of: plan.source.streamIndex)
     }
 
-    /// The picture stage of --motion blend or flow, which follows the plan's
-    /// MotionPlan up to output frame `end`; flow counts its cuts in `cuts`.
-    private static func movingStage(
-        _ plan: VideoPlan, upTo end: Int, adapter: PictureAdapter, encoder: Encoder, cuts: SceneCuts
+    /// What makes each output frame of `window`, asked once: along the
+    /// runs `picked` from the output's side where the frames are read in
+    /// the output's order; else along the plan's clock (nearest) or its
+    /// MotionPlan (blend, flow), which leaves undecoded, where only a late
+    /// run of the output is made, the frames off screen by its first.
+    private static func schedule(_ plan: VideoPlan, picked: [FramePicks.Run]?, window: Range<Int>) throws -> FrameSchedule {
+        if let picked { return FrameSchedule(picking: picked) }
+        guard var clock = plan.clock(upTo: window.upperBound) else { throw ScaleError.impossibleTarget }
+        clock.firstWanted = window.lowerBound
+        if plan.motion == .nearest { return FrameSchedule(holding: clock) }
+        guard let motionPlan = plan.motionPlan(upTo: window.upperBound) else { throw ScaleError.impossibleTarget }
+        return FrameSchedule(moving: motionPlan, skipping: window.lowerBound > 0 ? clock : nil)
+    }
+
+    /// The picture stage that takes `schedule`'s steps: the frames held or
+    /// picked as they are under nearest; under blend or flow, means and
+    /// in-betweens too (flow counting its cuts in `cuts`).
+    private static func stage(
+        following schedule: FrameSchedule, motion: Motion, adapter: PictureAdapter, encoder: Encoder, cuts: SceneCuts
     ) throws -> PictureStage {
-        guard let motionPlan = plan.motionPlan(upTo: end) else { throw ScaleError.impossibleTarget }
-        let blender = try PictureBlender(picturesOf: encoder)
-        let inBetweens: InBetweenPictures =
-            plan.motion == .flow ? try OpticalFlowInBetweens(picturesOf: encoder, cuts: cuts) : CrossfadeInBetweens(blender: blender)
-        return MovingPictures(plan: motionPlan, adapter: adapter, blender: blender, inBetweens: inBetweens)
+        switch motion {
+        case .nearest:
+            return schedule.readsInOutputOrder
+                ? PickedPictures(schedule: schedule, adapter: adapter) : try NearestPictures(schedule: schedule, adapter: adapter)
+        case .blend, .flow:
+            let blender = try PictureBlender(picturesOf: encoder)
+            let inBetweens: InBetweenPictures =
+                motion == .flow ? try OpticalFlowInBetweens(picturesOf: encoder, cuts: cuts) : CrossfadeInBetweens(blender: blender)
+            return MovingPictures(schedule: schedule, adapter: adapter, blender: blender, inBetweens: inBetweens)
+        }
     }
 
     /// Decodes the next frame and encodes the output frames it decides;
@@ -165,7 +174,6 @@ final class VideoLane: TrackLane {
         let emit = { (range: Range<Int>, picture: () throws -> Frame) in try self.encode(picture, as: range, report: report) }
         if !stage.isComplete, let frame = try frames.nextFrame() {
             let time = timestamp(of: frame)
-            _ = decoded?.arrive(timestamp: time)
             lastDuration = frame.duration
             try stage.arrive(frame, at: time, emit: emit)
             return true

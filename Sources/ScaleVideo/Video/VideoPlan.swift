@@ -20,7 +20,7 @@ struct VideoPlan: Sendable {
     var frameIndex: FrameIndex?
 
     /// Whether the lane reads the file alone, so as to seek past what it
-    /// does not show (ShownFrames): under --motion nearest, where the part
+    /// does not show (FrameSchedule.shown): under --motion nearest, where the part
     /// shown starts, or two frames shown lie, more than a second of source
     /// apart. Otherwise it takes its packets from the job's one reading.
     var readsAlone: Bool { picksFrames || (motion == .nearest && retiming.longestSkip(fps: fps) > 1) }
