@@ -4,7 +4,7 @@ import Testing
 @testable import Timing
 
 /// How fast a retiming runs through the source, which decides whether the
-/// video reads the file alone to seek (VideoPlan.readsAlone) and how far
+/// video reads the file alone to seek (FrameReader) and how far
 /// ahead a lane may run (a second of source at most).
 @Suite(.tags(.unit))
 struct RetimingTests {

@@ -203,7 +203,7 @@ public struct JobPlan: Sendable {
             encoding: VideoEncoding(
                 codec: request.videoCodec, crf: request.crf, preset: request.preset, proResProfile: request.proResProfile,
                 container: container, format: picture.format))
-        if plan.picksFrames {
+        if retiming.picksFrames {
             plan.frameIndex = try FrameIndex(
                 packets: OwnInput(path: request.input, streamIndex: source.streamIndex), references: source.references,
                 isCancelled: { gate.isCancelled })

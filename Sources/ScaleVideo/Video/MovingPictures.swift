@@ -1,4 +1,4 @@
-/// `--motion blend` and `flow` (SPEC §9): follows the lane's FrameSchedule, converting
+/// `--motion blend` and `flow` (SPEC §9): takes the lane's FrameSchedule's steps, converting
 /// each source frame it takes once to the encoder's format and holding only
 /// the frames a step may still name. Frames shown as they are and the
 /// means of fast stretches are made by a PictureBlender; an in-between
@@ -10,7 +10,6 @@
 /// to the backend before the steps before them are done (so that its flows
 /// are found while the last pair's pictures are made).
 final class MovingPictures: PictureStage {
-    private let schedule: FrameSchedule
     private let adapter: PictureAdapter
     private let blender: PictureBlender
     private let inBetweens: InBetweenPictures
@@ -20,29 +19,24 @@ final class MovingPictures: PictureStage {
     private var waiting: [FrameSchedule.Step] = []
     private var arrivals = 0
 
-    init(schedule: FrameSchedule, adapter: PictureAdapter, blender: PictureBlender, inBetweens: InBetweenPictures) {
-        self.schedule = schedule
+    init(adapter: PictureAdapter, blender: PictureBlender, inBetweens: InBetweenPictures) {
         self.adapter = adapter
         self.blender = blender
         self.inBetweens = inBetweens
     }
 
-    var isComplete: Bool { schedule.isComplete }
-
-    func arrive(_ frame: Frame, at timestamp: Int64, emit: (Range<Int>, () throws -> Frame) throws -> Void) throws {
+    func arrive(_ frame: Frame, steps: [FrameSchedule.Step], kept: [Int], emit: (Range<Int>, () throws -> Frame) throws -> Void) throws {
         let index = arrivals
         arrivals += 1
-        guard let steps = schedule.arrive(timestamp: timestamp) else { throw ScaleError.impossibleTarget }
         waiting += steps
-        if schedule.kept.contains(index) || names(index) {
+        if kept.contains(index) || names(index) {
             frames[index] = try Frame(referringTo: adapter.adapt(frame))
         }
         try run(emit: emit, holdingBack: inBetweens.looksAhead ? index : nil)
-        frames = frames.filter { schedule.kept.contains($0.key) || names($0.key) }
+        frames = frames.filter { kept.contains($0.key) || names($0.key) }
     }
 
-    func finish(emit: (Range<Int>, () throws -> Frame) throws -> Void) throws {
-        guard let steps = schedule.finish() else { throw ScaleError.impossibleTarget }
+    func finish(_ steps: [FrameSchedule.Step], emit: (Range<Int>, () throws -> Frame) throws -> Void) throws {
         waiting += steps
         try run(emit: emit)
     }

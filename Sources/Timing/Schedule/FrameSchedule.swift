@@ -41,14 +41,14 @@ public final class FrameSchedule {
         case show(frames: Range<Int>, picture: Picture)
     }
 
-    private enum Way {
+    enum Way {
         case held(FrameClock)
         /// The clock, where only frames off screen by its first wanted output frame are left undecoded.
         case moving(MotionPlan, skipping: FrameClock?)
         case picked([FramePicks.Run])
     }
 
-    private var way: Way
+    private(set) var way: Way
     private var arrivals = 0
 
     /// `--motion nearest` in presentation order, along `clock` (whose
