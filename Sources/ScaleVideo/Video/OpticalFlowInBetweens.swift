@@ -15,7 +15,7 @@ import Dispatch
 /// picture neither in the second nor matched there) no in-between is made:
 /// the nearer picture is shown, the later one halfway. The flows of a pair are
 /// computed once for all the pictures made between them, on a thread of
-/// their own, so that the next pair's are found (when MovingPictures names
+/// their own, so that the next pair's are found (when the PictureStage names
 /// it ahead) while the pictures of the last are made; two pairs are held.
 final class OpticalFlowInBetweens: InBetweenPictures {
     private let library: FlowLibrary
@@ -103,7 +103,7 @@ final class OpticalFlowInBetweens: InBetweenPictures {
 /// Two frames and the kernel's pair their flows are found in: `done` is
 /// left once they are, with the kernel's `result`; `cut` is asked of the
 /// kernel when the pair is first used. The frames are held while their flows
-/// are found, then only by those that ask for their pictures (MovingPictures
+/// are found, then only by those that ask for their pictures (the PictureStage
 /// lets a frame go once no step names it).
 private final class FlowPair {
     weak var a: Frame?, b: Frame?

@@ -60,27 +60,20 @@ final class VideoLane: TrackLane {
         track = try EncodedTrack(encoder: encoder, output: output, tags: plan.tags)
         picture.describe(track.stream, encodedBy: encoder)
         let adapter = PictureAdapter(encoder: encoder, toneMaps: plan.picture.mode == .toneMapped, turn: plan.picture.turn, source: stream)
-        stage = try Self.stage(motion: plan.motion, pickedFrames: reader.readsInOutputOrder, adapter: adapter, encoder: encoder, cuts: cuts)
+        stage = PictureStage(adapter: adapter, mixing: try Self.mixing(plan.motion, encoder: encoder, cuts: cuts))
         if plan.picture.turn == nil { try stream.copyDisplayMatrix(to: track.stream) }
         asShown = ShownPicture(pixelShape: encoder.picture.aspectRatio, turn: plan.picture.turn == nil ? video.picture.orientation : nil)
         if let hdr = plan.picture.hdr { try track.stream.add(hdr) }
     }
 
-    /// The picture stage that takes the schedule's steps: the frames held,
-    /// or picked in the output's order, as they are under nearest; under
-    /// blend or flow, means and in-betweens too (flow counting its cuts in `cuts`).
-    private static func stage(
-        motion: Motion, pickedFrames: Bool, adapter: PictureAdapter, encoder: Encoder, cuts: SceneCuts
-    ) throws -> PictureStage {
-        switch motion {
-        case .nearest:
-            return pickedFrames ? PickedPictures(adapter: adapter) : try NearestPictures(adapter: adapter)
-        case .blend, .flow:
-            let blender = try PictureBlender(picturesOf: encoder)
-            let inBetweens: InBetweenPictures =
-                motion == .flow ? try OpticalFlowInBetweens(picturesOf: encoder, cuts: cuts) : CrossfadeInBetweens(blender: blender)
-            return MovingPictures(adapter: adapter, blender: blender, inBetweens: inBetweens)
-        }
+    /// What makes the pictures of blend or flow that are not source frames
+    /// as they are (flow counting its cuts in `cuts`); nil under nearest.
+    private static func mixing(_ motion: Motion, encoder: Encoder, cuts: SceneCuts) throws -> PictureStage.Mixing? {
+        guard motion != .nearest else { return nil }
+        let blender = try PictureBlender(picturesOf: encoder)
+        let inBetweens: InBetweenPictures =
+            motion == .flow ? try OpticalFlowInBetweens(picturesOf: encoder, cuts: cuts) : CrossfadeInBetweens(blender: blender)
+        return PictureStage.Mixing(blender: blender, inBetweens: inBetweens)
     }
 
     /// Decodes the next frame and encodes the output frames it decides;

@@ -70,9 +70,6 @@ final class FrameReader {
     /// Every output frame is decided; later frames cannot show.
     var isComplete: Bool { schedule.isComplete }
 
-    /// Whether the frames come in the order the output shows them.
-    var readsInOutputOrder: Bool { schedule.readsInOutputOrder }
-
     /// The frames a later step may still name, by arrival number.
     var kept: [Int] { schedule.kept }
 
@@ -93,7 +90,7 @@ final class FrameReader {
         if !schedule.isComplete && checksEnd { try checkReachedEnd() }
         frames.close()
         guard let steps = schedule.finish() else {
-            if readsInOutputOrder { throw ScaleError.failed("the video played backwards ended before its last frame") }
+            if schedule.readsInOutputOrder { throw ScaleError.failed("the video played backwards ended before its last frame") }
             throw ScaleError.impossibleTarget
         }
         return steps
