@@ -10,21 +10,21 @@ import Testing
 struct FolderDependencyTests {
     /// The folders each may use, as docs/architecture.md gives them.
     static let allowed: [String: Set<String>] = [
-        "Levels": ["Source", "FFmpeg", "Waveform", "Samples", "Support"],
+        "Levels": ["Source", "FFmpeg", "Drawings", "Samples", "Support"],
         "Running": [
-            "Planning", "Join", "Video", "Audio", "Subtitles", "Lanes", "Output", "Source", "Waveform", "FFmpeg", "Samples", "Pictures",
+            "Planning", "Join", "Video", "Audio", "Subtitles", "Lanes", "Output", "Source", "Drawings", "FFmpeg", "Samples", "Pictures",
             "Timing", "Support",
         ],
-        "Planning": ["Video", "Audio", "Subtitles", "Lanes", "Output", "Source", "Waveform", "FFmpeg", "Samples", "Pictures", "Timing", "Support"],
+        "Planning": ["Video", "Audio", "Subtitles", "Lanes", "Output", "Source", "Drawings", "FFmpeg", "Samples", "Pictures", "Timing", "Support"],
         "Join": ["Video", "Lanes", "Output", "Source", "FFmpeg", "Timing", "Support"],
         "Subtitles": ["Lanes", "Source", "Output", "FFmpeg", "Timing", "Support"],
         "Video": ["Lanes", "Source", "Output", "FFmpeg", "Pictures", "Timing", "Support"],
-        "Audio": ["Lanes", "Source", "Output", "Waveform", "FFmpeg", "Samples", "Timing", "Support"],
+        "Audio": ["Lanes", "Source", "Output", "Drawings", "FFmpeg", "Samples", "Timing", "Support"],
         "Lanes": ["Output", "Support"],
         "Output": ["FFmpeg", "Pictures", "Timing", "Support"],
         "Source": ["FFmpeg", "Samples", "Pictures", "Timing", "Support"],
         "FFmpeg": ["Samples", "Pictures", "Timing", "Support"],
-        "Waveform": ["Samples", "Pictures", "Timing", "Support"],
+        "Drawings": ["Samples", "Pictures", "Timing", "Support"],
         "Samples": ["Timing", "Support"],
         "Pictures": ["Timing", "Support"],
         "Timing": [],
