@@ -2,14 +2,15 @@
 
 #include "FlowFallBack.hpp"
 #include "FlowProjection.hpp"
+#include "FlowSearch.hpp"
 #include "FlowWarp.hpp"
 
 #include <opencv2/core.hpp>
 #include <opencv2/imgproc.hpp>
-#include <opencv2/video/tracking.hpp>
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <new>
 #include <vector>
 
@@ -17,12 +18,14 @@ struct sv_flow {
     int width, height, shiftX, shiftY, bytes, depth;
     /// The flow's grid is the luma's size over this (1, 2, 4, …).
     int divisor;
-    /// DIS, for both ways in turn (each way's search and refinement run
-    /// on every thread); used by prepares only, as are the next: luma at
-    /// 8 bits, both pictures' on the grid, where each flow points, and the
-    /// round trips and finds of the checks (kept from one pair to the next,
-    /// so that a prepare allocates nothing once the first is done).
-    cv::Ptr<cv::DISOpticalFlow> dis;
+    /// How the motion is searched for; used by prepares only, as are the
+    /// next: both pictures made ready for the search (b's kept for the next
+    /// pair, whose a it is), luma at 8 bits, both pictures' on the grid,
+    /// where each flow points, and the round trips and finds of the checks
+    /// (kept from one pair to the next, so that a prepare allocates little
+    /// once the first is done).
+    sv::SearchSettings settings;
+    sv::Pyramid pyramidA, pyramidB;
     cv::Mat eight, gridA, gridB, forwardAt, backwardAt, returned, found;
     /// For each grid point of the output instant: where it is in a and in b,
     /// and a's part of the mix (sv::gridChannels floats: ax, ay, bx, by,
@@ -53,46 +56,6 @@ int matType(const sv_flow *flow) { return flow->bytes == 1 ? CV_8UC1 : CV_16UC1;
 cv::Size planeSize(const sv_flow *flow, int plane) {
     if (plane == 0) return cv::Size(flow->width, flow->height);
     return cv::Size(-((-flow->width) >> flow->shiftX), -((-flow->height) >> flow->shiftY));
-}
-
-/// How DIS looks for a picture's motion: on a grid the picture's size over
-/// `divisor`, with patches (8 samples a side) `stride` apart, each moved
-/// by up to `descent` steps of gradient descent at every scale, down to the
-/// grid's own size, without variational refinement.
-struct Search {
-    int divisor, stride, descent;
-};
-
-/// Pictures this long or shorter are searched on a half-size grid.
-constexpr int smallWidth = 640;
-
-/// The search for a picture `width` x `height`, sized by its longer side
-/// (a phone's upright picture is searched as its sideways twin is).
-///
-/// A picture longer than `smallWidth` is searched on a grid halved until
-/// it is shorter than that, with patches 6 apart and 50 steps of descent.
-/// Against patches side by side (8 apart) and 25 steps: on the
-/// benchmark's clips of 720 samples wide and more, both halves of each,
-/// the in-betweens gained -0.03 to +0.9 dB (the 1080x1920 views of a person
-/// kicking 0.3 to 0.9, the bunny 0.3 to 0.4) and as much SSIM or more, for
-/// 5 to 8% more time on the 720p and 1080p x2 jobs.
-///
-/// A picture up to `smallWidth` long was searched at full size with
-/// patches of 12, 3 apart, refined 5 times: the 640x360 x2 job cost 50
-/// times what a 720p one does a pixel. On a half-size grid, with patches
-/// 4 apart and 50 steps of descent (the taxi's quick motion needs them:
-/// with 25 it lost 0.3 to 0.4 dB more), that job takes a seventeenth of the
-/// time, and the in-betweens of the benchmark's six clips up to 640 wide,
-/// both halves, lose 0.35 dB on average (-0.74 dB at worst, the carphone
-/// on an 88-wide grid; the taxi -0.5 and -0.6): +0.31 dB over
-/// minterpolate on average rather than +0.66. A grid under 32 samples a
-/// side stays full size.
-Search searchFor(int width, int height) {
-    const int longer = std::max(width, height);
-    if (longer <= smallWidth) return Search{width >= 64 && height >= 64 ? 2 : 1, 4, 50};
-    int divisor = 1;
-    while (longer / divisor >= smallWidth) divisor *= 2;
-    return Search{divisor, 6, 50};
 }
 
 /// Luma as 8-bit at the flow's grid, for the flow, into `grid`.
@@ -172,6 +135,39 @@ bool isCut(const cv::Mat &gridA, const cv::Mat &gridB, const cv::Mat &forwardAt,
     return double(lost) >= share * points && (seenShare < inconsistent || off / points > offAverage);
 }
 
+/// Whether two 8-bit grids are the same picture.
+bool same(const cv::Mat &a, const cv::Mat &b) {
+    if (a.size() != b.size()) return false;
+    for (int y = 0; y < a.rows; y++) {
+        if (memcmp(a.ptr(y), b.ptr(y), size_t(a.cols)) != 0) return false;
+    }
+    return true;
+}
+
+/// The pair's flows both ways, searched side by side. b's pyramid is kept
+/// for the next pair, whose a is b: a is made ready only when its grid is
+/// not the last b's.
+void searchBoth(sv_flow *flow, sv_flow_pair *pair) {
+    flowInput(flow, pair->a[0], flow->gridA);
+    const int levels = sv::searchLevels(flow->gridA.size());
+    if (flow->pyramidB.levels() == levels && same(flow->gridA, flow->gridB)) {
+        std::swap(flow->pyramidA, flow->pyramidB);
+    } else {
+        sv::buildPyramid(flow->gridA, levels, flow->pyramidA);
+    }
+    flowInput(flow, pair->b[0], flow->gridB);
+    sv::buildPyramid(flow->gridB, levels, flow->pyramidB);
+    cv::parallel_for_(cv::Range(0, 2), [&](const cv::Range &range) {
+        for (int way = range.start; way < range.end; way++) {
+            if (way == 0) {
+                sv::searchFlow(flow->pyramidA, flow->pyramidB, flow->settings, pair->forward);
+            } else {
+                sv::searchFlow(flow->pyramidB, flow->pyramidA, flow->settings, pair->backward);
+            }
+        }
+    });
+}
+
 }  // namespace
 
 extern "C" sv_flow *sv_flow_new(int width, int height, int shiftX, int shiftY, int bytes, int depth) {
@@ -184,7 +180,7 @@ extern "C" sv_flow *sv_flow_new(int width, int height, int shiftX, int shiftY, i
         flow->shiftY = shiftY;
         flow->bytes = bytes;
         flow->depth = depth;
-        const Search search = searchFor(width, height);
+        const sv::Search search = sv::searchFor(width, height);
         flow->divisor = search.divisor;
 #if defined(__has_feature)
 #if __has_feature(thread_sanitizer)
@@ -195,13 +191,7 @@ extern "C" sv_flow *sv_flow_new(int width, int height, int shiftX, int shiftY, i
         cv::setNumThreads(0);
 #endif
 #endif
-        flow->dis = cv::DISOpticalFlow::create(cv::DISOpticalFlow::PRESET_MEDIUM);
-        cv::DISOpticalFlow &dis = *flow->dis;
-        dis.setPatchSize(8);
-        dis.setFinestScale(0);
-        dis.setPatchStride(search.stride);
-        dis.setGradientDescentIterations(search.descent);
-        dis.setVariationalRefinementIterations(0);
+        flow->settings = search.settings;
         return flow;
     } catch (...) {
         return nullptr;
@@ -224,13 +214,7 @@ extern "C" int sv_flow_prepare(sv_flow *flow, sv_flow_pair *pair, const uint8_t 
             pair->a[plane] = cv::Mat(size, matType(flow), const_cast<uint8_t *>(a[plane]), size_t(aStride[plane]));
             pair->b[plane] = cv::Mat(size, matType(flow), const_cast<uint8_t *>(b[plane]), size_t(bStride[plane]));
         }
-        flowInput(flow, pair->a[0], flow->gridA);
-        flowInput(flow, pair->b[0], flow->gridB);
-        // Empty, or DIS would start from the pair's last flows.
-        pair->forward.release();
-        pair->backward.release();
-        flow->dis->calc(flow->gridA, flow->gridB, pair->forward);
-        flow->dis->calc(flow->gridB, flow->gridA, pair->backward);
+        searchBoth(flow, pair);
         pointedAt(pair->forward, flow->forwardAt);
         pointedAt(pair->backward, flow->backwardAt);
         seen(pair->forward, flow->forwardAt, pair->backward, flow->returned, pair->seenA);

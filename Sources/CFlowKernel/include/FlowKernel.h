@@ -8,7 +8,8 @@ extern "C" {
 #endif
 
 /// Motion-compensated in-between pictures (SPEC §9 --motion flow): dense
-/// optical flow both ways between two pictures (OpenCV's DIS, on luma, on a
+/// optical flow both ways between two pictures (a dense inverse search after
+/// Kroeger et al.'s, FlowSearch, on luma, on a
 /// grid of half the picture's size for a picture up to 640 samples long, a
 /// longer one's halved until it is under 640 samples long),
 /// both warped to the instant wanted along the motion their own points carry
