@@ -220,32 +220,30 @@ constexpr int smallWidth = 640;
 
 /// Sized by the picture's longer side (a phone's upright picture is
 /// searched as its sideways twin is): up to `smallWidth` long on a
-/// half-size grid (under 32 samples a side, full size), a longer one on a
-/// grid halved until it is shorter than that; patches 4 apart, moved until
-/// a step is under 0.05 of a sample, by 8 steps at most.
+/// half-size grid (under 32 samples a side, full size), patches 4 apart; a
+/// longer one on a grid halved until it is shorter than that, patches 6
+/// apart; a patch moved until a step is under 0.02 of a sample, 8 at most.
 ///
 /// Measured on the benchmark's quality clips, both halves of each (the
 /// in-betweens' luma PSNR over minterpolate's, on average): OpenCV's DIS,
-/// 50 steps a patch, patches 4 apart on the small grids and 6 on the
-/// others, made +0.31 dB on the six clips up to 640 wide and +0.49 dB on
-/// the ten wider. This search, patches as far apart: +0.66 and +0.51 dB
-/// (up to 25 steps, or steps down to 0.02: +0.59 dB and 0.002 less SSIM on
-/// the small clips: a long descent drifts). Patches 4 apart on the wider
-/// ones too: +0.60 dB, every clip better, in 4% less time than DIS on the
-/// 1080p x2 job. Grids twice as fine there: +0.79 dB (the sports clips
-/// -0.4 to +0.1 dB rather than -1.3 to -0.3, the 768-wide one 0.2 dB
-/// worse), but the 1080p x2 job took 33% longer than with DIS.
+/// 50 steps a patch, patches as apart, made +0.31 dB on the six clips up
+/// to 640 wide and +0.49 dB on the ten wider; this search +0.67 and +0.50.
+/// Up to 25 steps lost 0.05 dB and 0.002 SSIM on the small clips (a long
+/// descent drifts). With a scale fewer: patches 4 apart on the wider grids
+/// gained 0.1 dB there, but the 720p pan of FlowFootageTests came 0.01 dB
+/// short; grids twice as fine there gained 0.28 dB (the sports clips -0.4
+/// to +0.1 rather than -1.3 to -0.3), but the 1080p x2 job took 33% longer
+/// than with DIS.
 Search searchFor(int width, int height) {
     const int longer = std::max(width, height);
-    constexpr SearchSettings settings{4, 8, 0.05f};
     int divisor = longer > smallWidth || (width >= 64 && height >= 64) ? 2 : 1;
     while (longer > smallWidth && longer / divisor >= smallWidth) divisor *= 2;
-    return Search{divisor, settings};
+    return Search{divisor, SearchSettings{longer > smallWidth ? 6 : 4, 8, 0.02f}};
 }
 
 int searchLevels(cv::Size size) {
     int levels = 1;
-    while (std::max(size.width, size.height) >> levels >= 6 * patch && std::min(size.width, size.height) >> levels >= 2 * patch) levels++;
+    while (std::max(size.width, size.height) >> levels >= 3 * patch && std::min(size.width, size.height) >> levels >= patch) levels++;
     return levels;
 }
 

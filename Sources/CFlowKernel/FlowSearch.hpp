@@ -37,8 +37,10 @@ struct Search {
 /// The search for a picture `width` x `height`.
 Search searchFor(int width, int height);
 
-/// The number of scales for a grid `size`: down until its longer side is
-/// about 4 patches.
+/// The number of scales for a grid `size`: down until a patch is about a
+/// third of its longer side or as tall as its shorter (as DIS does: on a
+/// white square passing over black, fewer scales left the black beside it
+/// with motions of its own, which the warp drew over the square).
 int searchLevels(cv::Size size);
 
 /// Makes `pyramid` from an 8-bit grid, with `levels` scales.
