@@ -104,6 +104,12 @@ public struct TimeMap: Sendable, Equatable, CustomStringConvertible {
     /// Whether no segment plays backwards: `s` never falls.
     public var isForward: Bool { zip(knots, knots.dropFirst()).allSatisfy { $0.source <= $1.source } }
 
+    /// Whether the map never falls and runs straight between its knots:
+    /// the source then plays in its own order, each time at a straight
+    /// line's point; otherwise (SPEC §13) what shows is worked out from the
+    /// output's side.
+    public var isForwardAndStraight: Bool { isForward && curve == .linear }
+
     /// Whether the map only plays backwards or holds: `s` never rises, and falls somewhere.
     public var isBackward: Bool {
         !isForward && zip(knots, knots.dropFirst()).allSatisfy { $0.source >= $1.source }

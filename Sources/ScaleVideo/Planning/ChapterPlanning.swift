@@ -29,7 +29,7 @@ extension JobPlan {
             let name = chapter.title.map { "chapter \(index + 1) \"\($0)\"" } ?? "chapter \(index + 1)"
             warning("\(name) dropped: the time map leaves its part of the source out")
         }
-        guard timeMap.isForward && timeMap.curve == .linear else {
+        guard timeMap.isForwardAndStraight else {
             // Along a map that plays backwards a chapter may show in several stretches, in any order.
             let pieces = source.chapters.enumerated().flatMap { index, chapter in
                 let pieces = chapter.pieces(from: timeline, along: timeMap)

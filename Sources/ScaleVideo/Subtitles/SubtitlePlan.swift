@@ -23,7 +23,7 @@ struct SubtitlePlan: Sendable {
         switch retiming {
         case .factor(let scale, let from):
             return CueTiming.retimed(start: a, end: b, from: from, by: scale.factor, limit: duration).map { [$0] } ?? []
-        case .map(let map) where map.isForward && map.curve == .linear:
+        case .map(let map) where map.isForwardAndStraight:
             return CueTiming.retimed(start: a, end: b, along: map).map { [$0] } ?? []
         case .map(let map):
             return map.outputSpans(from: a, to: b)

@@ -41,14 +41,14 @@ public final class FrameSchedule {
         case show(frames: Range<Int>, picture: Picture)
     }
 
-    enum Way {
+    private enum Way {
         case held(FrameClock)
         /// The clock, where only frames off screen by its first wanted output frame are left undecoded.
         case moving(MotionPlan, skipping: FrameClock?)
         case picked([FramePicks.Run])
     }
 
-    private(set) var way: Way
+    private var way: Way
     private var arrivals = 0
 
     /// `--motion nearest` in presentation order, along `clock` (whose
@@ -86,6 +86,12 @@ public final class FrameSchedule {
     public var readsInOutputOrder: Bool {
         if case .picked = way { return true }
         return false
+    }
+
+    /// The frames `init(picking:…)` reads, by their place in presentation order, in the order it reads them.
+    public var pickedFrames: [Int] {
+        guard case .picked(let runs) = way else { return [] }
+        return runs.map(\.frame)
     }
 
     /// The frames a later step may still name, by arrival number; the others can be let go.

@@ -38,12 +38,6 @@ extension FrameSchedule {
         guard let picks = FramePicks(map: map, fps: fps, frameCount: frameCount, times: times, timeBase: timeBase) else { return nil }
         self.init(picking: picks.runs.filter { $0.outputs.overlaps(window) })
     }
-
-    /// The frames `init(picking:…)` reads, by their place in presentation order, in the order it reads them.
-    public var pickedFrames: [Int] {
-        guard case .picked(let runs) = way else { return [] }
-        return runs.map(\.frame)
-    }
 }
 
 extension Retiming {
@@ -52,7 +46,7 @@ extension Retiming {
     /// worked out from the output's side, and the frames are read a
     /// key-frame interval at a time, where they lie.
     package var picksFrames: Bool {
-        if case .map(let map) = self { return !map.isForward || map.curve == .smooth }
+        if case .map(let map) = self { return !map.isForwardAndStraight }
         return false
     }
 
