@@ -11,7 +11,6 @@ final class VideoLane: TrackLane {
     private let reader: FrameReader
     let track: EncodedTrack
     private let stage: PictureStage
-    private let frameCount: Int
     private var sent = 0
     private var finished = false
     /// The output frame kept as a picture (`--still`), if one is.
@@ -54,7 +53,6 @@ final class VideoLane: TrackLane {
                 moving: plan.motion != .nearest, window: window),
             shared: shared, warn: warn)
         let stream = reader.stream
-        frameCount = window.count
         let picture = PictureSettings(decoder: reader.decoder, fps: plan.fps, plan: plan.picture, encoding: plan.encoding)
         let encoder = try picture.makeEncoder(globalHeader: output.wantsGlobalHeader)
         track = try EncodedTrack(encoder: encoder, output: output, tags: plan.tags)
@@ -77,7 +75,7 @@ final class VideoLane: TrackLane {
     }
 
     /// Decodes the next frame and encodes the output frames it decides;
-    /// after the last, the rest: exactly `frameCount` frames in all.
+    /// after the last, the rest: exactly the window's frames in all.
     func step(report: (LaneProgress) throws -> Void) throws -> Bool {
         guard !finished else { return false }
         if !encodes && still?.image != nil {
@@ -98,7 +96,7 @@ final class VideoLane: TrackLane {
     }
 
     private var progress: LaneProgress {
-        LaneProgress(writtenUpTo: track.writtenUpTo, done: Double(sent) / Double(frameCount))
+        LaneProgress(writtenUpTo: track.writtenUpTo, done: Double(sent) / Double(window.count))
     }
 
     /// Encodes the picture `make` makes as the output frames of `range`
