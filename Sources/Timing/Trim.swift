@@ -1,7 +1,7 @@
 /// The part of a source a job scales: from `start` to `end` seconds of its
 /// time line, which begins at the first frame (or, without video, at the
 /// first sample).
-public struct Trim: Sendable, Equatable {
+public struct Trim: Sendable, Equatable, Codable {
     /// Seconds from the start of the time line; 0 for the beginning.
     public var start: Rational
     /// nil: to the source's end.

@@ -1,5 +1,5 @@
 /// The audio codec of the output.
-public enum AudioCodec: String, Sendable, CaseIterable {
+public enum AudioCodec: String, Sendable, CaseIterable, Codable {
     /// Lossless: PCM in the source's sample format family (16-bit, 24-bit,
     /// 32-bit or float), or FLAC in `.flac`.
     case pcm
@@ -15,7 +15,7 @@ public enum AudioCodec: String, Sendable, CaseIterable {
 }
 
 /// The video codec of the output.
-public enum VideoCodec: String, Sendable, CaseIterable {
+public enum VideoCodec: String, Sendable, CaseIterable, Codable {
     /// H.264 through libx264.
     case h264
     /// HEVC (H.265) through libx265.
@@ -53,7 +53,7 @@ public enum VideoCodec: String, Sendable, CaseIterable {
 
 /// The ProRes flavours prores_ks writes, from the smallest files to the
 /// largest.
-public enum ProResProfile: String, Sendable, CaseIterable {
+public enum ProResProfile: String, Sendable, CaseIterable, Codable {
     /// ProRes 422 Proxy: the smallest, for offline editing.
     case proxy
     /// ProRes 422 LT.

@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// The containers an output can be written in, by file extension, and the
 /// codecs each can hold (as FFmpeg 5.1's muxers take them).
-public enum OutputContainer: String, Sendable, CaseIterable {
+public enum OutputContainer: String, Sendable, CaseIterable, Codable {
     /// Movie containers: QuickTime, MPEG-4 (`.m4v` is MPEG-4 too),
     /// Matroska and WebM (which holds sound alone too).
     case mov, mp4, m4v, mkv, webm

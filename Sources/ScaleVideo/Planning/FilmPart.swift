@@ -1,7 +1,7 @@
 /// `--part k/n` (SPEC §16): the k-th of n runs of a render's output frames,
 /// rendered alone (on another machine) and joined with the others by
 /// `scale-video join` into exactly the whole render.
-public struct FilmPart: Sendable, Equatable {
+public struct FilmPart: Sendable, Equatable, Codable {
     /// k, from 1.
     public var number: Int
     /// n.

@@ -4,7 +4,7 @@ import Timing
 /// output's few seconds around output time T, each frame the picture the
 /// render makes there, scaled down and encoded fast as H.264 without sound,
 /// for a quick look in any player or browser.
-public struct PreviewClip: Sendable, Equatable {
+public struct PreviewClip: Sendable, Equatable, Codable {
     /// The MP4 file written.
     public var path: String
     /// Seconds of output time, from 0, that the preview is centred on.

@@ -1,5 +1,5 @@
 /// Everything one conversion needs.
-public struct ScaleRequest: Sendable {
+public struct ScaleRequest: Sendable, Codable {
     /// The movie or sound to scale; it is never modified.
     public var input: String
     /// Where to write; its extension names the container (`OutputContainer`). The

@@ -3,7 +3,7 @@ import Timing
 /// `--still FILE.png --still-at T`: the picture the output shows at output
 /// time T, exactly as the render makes it before it is encoded (nearest,
 /// blend or flow), saved as an RGB PNG.
-public struct StillPicture: Sendable, Equatable {
+public struct StillPicture: Sendable, Equatable, Codable {
     /// The PNG file written.
     public var path: String
     /// Seconds of output time, from 0.

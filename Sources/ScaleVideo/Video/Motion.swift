@@ -1,5 +1,5 @@
 /// How output frames are made from source frames (SPEC §9).
-public enum Motion: String, Sendable, CaseIterable {
+public enum Motion: String, Sendable, CaseIterable, Codable {
     /// Sample and hold (§4): each output frame shows one source frame as it is.
     case nearest
     /// Crossfades the two frames around each output instant where slower, and
