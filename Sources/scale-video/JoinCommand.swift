@@ -13,7 +13,7 @@ struct JoinCommand: ParsableCommand {
             options or another release) is refused, naming it. Their video is copied \
             as it is, in order; the sound, subtitles, chapters, attachments and \
             timecode are made from the source, exactly as the whole render makes \
-            them, with the options each part's manifest keeps. The source is read at \
+            them, by the request each part's manifest keeps. The source is read at \
             the path the parts name, or at --input where it moved. The output is \
             written as a render's is (atomically, read back whole) and the parts are \
             left as they are.
@@ -44,6 +44,14 @@ struct JoinCommand: ParsableCommand {
     @Flag(help: "Show no progress.")
     var quiet = false
 
+    func validate() throws {
+        if skipExisting && overwrite { throw ValidationError("Give only one of --overwrite and --skip-existing.") }
+        guard OutputContainer(path: output) != nil else {
+            throw ValidationError("-o \(output): use a .mov, .mp4, .m4v or .mkv name, as the parts were rendered for.")
+        }
+    }
+
+    /// Joins the parts by the request their manifests keep, into the output.
     func run() throws {
         let manifests: [(path: String, manifest: PartManifest)]
         do {
@@ -53,10 +61,16 @@ struct JoinCommand: ParsableCommand {
             Diagnostics.line("scale-video join: \(error)")
             throw ExitCode.failure
         }
-        let first = manifests[0].manifest
-        let flags = [(overwrite, "--overwrite"), (skipExisting, "--skip-existing"), (json, "--json"), (quiet, "--quiet")]
-            .filter(\.0).map(\.1)
-        let command = try ScaleVideoCommand.parse(first.arguments + flags + [input ?? first.input, "-o", output])
-        try command.run(joining: parts)
+        var request = manifests[0].manifest.request
+        request.input = input ?? request.input
+        request.overwrite = overwrite
+        FFmpegLog.silence()
+        let reporter = Reporter(style: quiet ? .none : .auto, jsonResults: json, total: 1)
+        let item = Batch.Item(input: request.input, output: output, problem: nil)
+        let joining = Batch(items: [item], jobs: 1, reporter: reporter, template: request, mode: .join(parts), skipExisting: skipExisting)
+        SignalTrap.shared.onCancel = { joining.cancel() }
+        let outcome = joining.run()[0]
+        if outcome.status == "cancelled" { throw ExitCode(130) }
+        if !outcome.succeeded { throw ExitCode.failure }
     }
 }

@@ -102,11 +102,8 @@ struct ScaleVideoCommand: ParsableCommand {
         if reporting.progressPicture != nil, inputCount > 1 { throw ValidationError("--progress-picture takes one input.") }
     }
 
-    func run() throws { try run(joining: nil) }
-
-    /// Converts the inputs, or with `parts` (`scale-video join`) makes the
-    /// one input's output of those parts.
-    func run(joining parts: [String]?) throws {
+    /// Converts the inputs, or with --dry-run plans them.
+    func run() throws {
         let listed = try batch.inputs(after: inputs)
         if batch.part != nil, listed.count > 1 { throw ValidationError("--part splits one film: give one input.") }
         try Self.check(inputCount: listed.count, outputs: outputs, audio: audio, target: target, video: video, reporting: reporting)
@@ -128,13 +125,11 @@ struct ScaleVideoCommand: ParsableCommand {
         if let standardInput { items[0].source = standardInput.path }
         if let part = try batch.selectedPart(), let item = items.first {
             // The part's own file is written; the plan is the whole render's, into its container.
-            let whole = FilmPart(
-                number: part.number, count: part.count, arguments: PlanArguments.of(Array(CommandLine.arguments.dropFirst())),
-                container: OutputContainer(path: item.output) ?? .mov)
+            let whole = FilmPart(number: part.number, count: part.count, container: OutputContainer(path: item.output) ?? .mov)
             template.part = whole
             items[0] = Batch.Item(input: item.input, output: whole.path(for: item.output), problem: item.problem)
         }
-        let mode: Batch.Mode = reporting.dryRun ? .plan(folderToBeMade: folderToBeMade) : parts.map { .join($0) } ?? .convert
+        let mode: Batch.Mode = reporting.dryRun ? .plan(folderToBeMade: folderToBeMade) : .convert
         let running = Batch(
             items: items, jobs: outputs.jobs, reporter: reporter, template: template, mode: mode, skipExisting: batch.skipExisting)
         signals.onCancel = { running.cancel() }

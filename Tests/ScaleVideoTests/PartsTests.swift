@@ -66,6 +66,30 @@ struct PartsTests {
         #expect(try Tool.files(in: scratch.url).sorted() == kept.sorted(), "the parts are kept")
     }
 
+    /// A part's manifest keeps the whole render's request (SPEC §16), as
+    /// JSON: the source as given, a map read from a file as its knots, every
+    /// option that decides the plan; not where the part is written, nor
+    /// what only reports.
+    @Test func aPartsManifestKeepsTheWholeRendersRequest() throws {
+        let scratch = try Scratch()
+        try Self.source(in: scratch)
+        try "# a ramp\n0 0\n2=3  # slow\n\n4 5\n".write(to: scratch.file("ramp.txt"), atomically: true, encoding: .utf8)
+        let part = try Tool.scale(
+            ["in.mov", "-o", "film.mp4", "--part", "1/2", "--time-map", "@ramp.txt", "--motion", "blend", "--crf=18", "--fps", "24",
+             "--json", "--progress", "json"], in: scratch.url)
+        #expect(part.status == 0, "\(part.stderr)")
+        let tag = try Tool.run(
+            "ffprobe", ["-v", "error", "-show_entries", "format_tags=SCALE_VIDEO_PART", "-of", "default=nw=1:nk=1",
+                        scratch.file("film.part-1-of-2.mkv").path])
+        let manifest = try JSONSerialization.jsonObject(with: tag.stdout) as? [String: Any]
+        let request = try #require(manifest?["request"] as? [String: Any], "\(tag.text)")
+        #expect(request["input"] as? String == "in.mov" && request["output"] as? String == "")
+        #expect(request["target"] as? [String: String] == ["timeMap": "0=0,2=3,4=5"])
+        #expect(request["motion"] as? String == "blend" && request["crf"] as? Int == 18 && request["fps"] as? String == "24")
+        #expect(request["part"] == nil && request["overwrite"] as? Bool == false && request["progressPicture"] == nil)
+        #expect(manifest?["part"] as? Int == 1 && manifest?["parts"] as? Int == 2)
+    }
+
     /// AAC in MP4: the joined file's sound is the whole render's, packet
     /// for packet (the same samples encoded alike), and its count exact.
     @Test func anMP4sSoundIsTheWholeRenders() throws {

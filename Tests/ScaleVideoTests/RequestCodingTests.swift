@@ -29,7 +29,7 @@ struct RequestCodingTests {
             padAudio: true, waveform: "w.png", noiseFloor: -48.5, keepPitch: true, motion: .blend, noVideo: true, noAudio: true,
             reverse: true, curve: .smooth, plotMap: "m.png", streamContainer: .nut, still: StillPicture(path: "s.png", time: Rational(5, 2)!),
             progressPicture: "p.png", preview: PreviewClip(path: "v.mp4", time: Rational(1, 3)!), shorterSide: 360)
-        request.part = FilmPart(number: 3, count: 8, arguments: [], container: .mov)
+        request.part = FilmPart(number: 3, count: 8, container: .mov)
         return request
     }
 

@@ -6,17 +6,13 @@ public struct FilmPart: Sendable, Equatable, Codable {
     public var number: Int
     /// n.
     public var count: Int
-    /// The options that decide the plan, as the command line reads them
-    /// (PartManifest): the join plans the whole render again from them.
-    public var arguments: [String]
     /// The whole render's container, whose encoding the part follows.
     public var container: OutputContainer
 
-    /// Part `number` of `count`, of the render into `container` that `arguments` asks for.
-    public init(number: Int, count: Int, arguments: [String], container: OutputContainer) {
+    /// Part `number` of `count`, of the render into `container`.
+    public init(number: Int, count: Int, container: OutputContainer) {
         self.number = number
         self.count = count
-        self.arguments = arguments
         self.container = container
     }
 

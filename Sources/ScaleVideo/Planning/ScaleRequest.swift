@@ -149,6 +149,18 @@ public struct ScaleRequest: Sendable, Codable {
         requestedVideoCodec ?? outputContainer?.defaultVideoCodec ?? .h264
     }
 
+    /// The request as a part's manifest keeps it (PartManifest), for
+    /// `join` to plan the whole render again: the input and everything that
+    /// decides the plan; where it is written, the files beside it, whether
+    /// it replaces a file, and the part are left out.
+    public var planned: ScaleRequest {
+        var request = self
+        (request.output, request.overwrite, request.part, request.streamContainer) = ("", false, nil, .mkv)
+        (request.waveform, request.plotMap, request.still, request.preview, request.progressPicture) = (nil, nil, nil, nil, nil)
+        request.noiseFloor = WaveformPicture.defaultNoiseFloor
+        return request
+    }
+
     /// This request for another input and output, all else the same: a
     /// batch makes every input's request from one.
     public func with(input: String, output: String) -> ScaleRequest {

@@ -16,9 +16,9 @@ extension ScaleJob {
         guard let video = plan.video else { throw ScaleError.failed("--part splits the picture, and the output has none") }
         let frames = part.frames(of: plan.frames)
         let manifest = PartManifest(
-            digest: digest(of: part, plan),
+            digest: digest(of: plan),
             part: part.number, parts: part.count, first: frames.lowerBound, end: frames.upperBound, frames: plan.frames,
-            input: request.input, arguments: part.arguments)
+            request: request.planned)
         let measured = try writeAlone(
             video, frames: frames, to: request.output, named: "part", tags: [Tag(PartManifest.tag, manifest.text)], progress: progress,
             warning: warning)
@@ -43,8 +43,7 @@ extension ScaleJob {
         let manifests = try parts.map { (path: $0, manifest: try PartManifest.read($0)) }
         let ordered = try PartManifest.ordered(manifests)
         let first = manifests[0].manifest
-        let digest = FilmPart.digest(arguments: first.arguments, sourceBytes: Self.bytes(of: request.input), plan: plan)
-        guard digest == first.digest else {
+        guard digest(of: plan) == first.digest else {
             throw ScaleError.failed(
                 "the parts are not of this render: their source, options or release differ from what it plans (\(plan.frames) frames)")
         }
@@ -57,9 +56,9 @@ extension ScaleJob {
         return result(of: plan, measured: measured, startedAt: started)
     }
 
-    /// The digest of `plan`, of which `part` is a part.
-    func digest(of part: FilmPart, _ plan: JobPlan) -> String {
-        FilmPart.digest(arguments: part.arguments, sourceBytes: Self.bytes(of: request.input), plan: plan)
+    /// The digest of `plan`, the request's, which its parts share.
+    func digest(of plan: JobPlan) -> String {
+        FilmPart.digest(request: request, sourceBytes: Self.bytes(of: request.input), plan: plan)
     }
 
     /// The size in bytes of the file at `path`; 0 where it cannot be read.
@@ -70,11 +69,18 @@ extension ScaleJob {
 }
 
 extension FilmPart {
-    /// The digest of the plan it is a part of: the tool's release, the
-    /// options, the source's size in bytes, and the output's container,
-    /// frames and rate; parts of one plan share it (FNV-1a, 64 bits, in hex).
-    static func digest(arguments: [String], sourceBytes: Int64, plan: JobPlan) -> String {
+    /// The digest of the plan of `request` it is a part of: the tool's
+    /// release, what decides the plan (ScaleRequest.planned, but for the
+    /// source's path, which may move), the source's size in bytes, and the
+    /// output's container, frames and rate; parts of one plan share it
+    /// (FNV-1a, 64 bits, in hex).
+    static func digest(request: ScaleRequest, sourceBytes: Int64, plan: JobPlan) -> String {
+        var planned = request.planned
+        planned.input = ""
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let options = String(decoding: (try? encoder.encode(planned)) ?? Data(), as: UTF8.self)
         let facts = ["\(sourceBytes)", plan.container.rawValue, "\(plan.frames)", "\(plan.fps)"]
-        return String(FNV1a.hash(([Versions.release] + arguments + facts).joined(separator: "\u{0}")), radix: 16)
+        return String(FNV1a.hash(([Versions.release, options] + facts).joined(separator: "\u{0}")), radix: 16)
     }
 }

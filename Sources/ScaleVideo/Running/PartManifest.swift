@@ -3,8 +3,8 @@ import Timing
 
 /// What a part (FilmPart) says of itself, kept in its file as the tag
 /// `SCALE_VIDEO_PART` (JSON), so that it is put in place with the part:
-/// the plan it is of, which part, its frames, and how to plan it again.
-public struct PartManifest: Codable, Sendable, Equatable {
+/// the plan it is of, which part, its frames, and the request that plans it again.
+public struct PartManifest: Codable, Sendable {
     /// The plan's digest (FilmPart.digest).
     public let digest: String
     /// k, from 1.
@@ -17,10 +17,9 @@ public struct PartManifest: Codable, Sendable, Equatable {
     public let end: Int
     /// N, the whole render's output frames.
     public let frames: Int
-    /// The source's path as the part was given it.
-    public let input: String
-    /// The options that decide the plan.
-    public let arguments: [String]
+    /// The request of the whole render (ScaleRequest.planned): its input is
+    /// the source's path as the part was given it.
+    public let request: ScaleRequest
 
     /// The tag it is kept in.
     static let tag = "SCALE_VIDEO_PART"
