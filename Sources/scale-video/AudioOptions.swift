@@ -34,17 +34,6 @@ struct AudioOptions: ParsableArguments {
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The level, in dB below full scale, at which the waveform's bars start. Default: -70.", valueName: "dB"))
     var noiseFloor: Double = WaveformPicture.defaultNoiseFloor
-
-    func validate() throws {
-        if noAudio {
-            let given = [(audioCodec != nil, "--audio-codec"), (!audioTrack.isEmpty, "--audio-track"), (padAudio, "--pad-audio"),
-                         (mono, "--mono"), (keepPitch, "--keep-pitch"), (waveform != nil, "--waveform")]
-            if let option = given.first(where: \.0)?.1 { throw ValidationError("--no-audio writes no audio: leave out \(option).") }
-        }
-        if audioTrack.contains(where: { $0 < 1 }) { throw ValidationError("--audio-track counts from 1.") }
-        if let waveform, !waveform.lowercased().hasSuffix(".png") { throw ValidationError("--waveform \(waveform): use a .png name.") }
-        guard noiseFloor < 0, noiseFloor >= -300 else { throw ValidationError("--noise-floor must be below 0 dB and at least -300 dB.") }
-    }
 }
 
 extension AudioCodec: ExpressibleByArgument {}

@@ -27,9 +27,6 @@ struct OutputOptions: ParsableArguments {
                 return
             }
             if container != nil { throw ValidationError("--container names generated outputs; -o names its own.") }
-            guard OutputContainer(path: output) != nil else {
-                throw ValidationError("-o \(output): use a .mov, .mp4, .m4v or .mkv name, or for audio alone .wav, .aiff, .caf, .flac, .m4a or .webm.")
-            }
         } else if let container, container.isStreamOnly {
             throw ValidationError("--container \(container.rawValue) is written to standard output alone: give -o - with it, or a file container such as mkv.")
         }

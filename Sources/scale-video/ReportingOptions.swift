@@ -27,9 +27,6 @@ struct ReportingOptions: ParsableArguments {
 
     func validate() throws {
         if quiet && progress != .auto { throw ValidationError("Give only one of --quiet and --progress.") }
-        if let progressPicture, !progressPicture.lowercased().hasSuffix(".png") {
-            throw ValidationError("--progress-picture \(progressPicture): use a .png name.")
-        }
     }
 
     /// How progress is shown, --quiet taken into account.

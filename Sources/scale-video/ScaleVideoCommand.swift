@@ -37,36 +37,24 @@ struct ScaleVideoCommand: ParsableCommand {
     @Flag(help: "Show the version.")
     var version = false
 
-    /// The checks that span groups; each group checks its own options.
+    /// The checks that span groups (each group checks how its own options
+    /// are given), then the request's of what they ask.
     func validate() throws {
+        try checkRequest()
         if inputs.isEmpty && batch.inputsFrom == nil { throw ValidationError("Give the inputs: their paths, or --inputs-from <file>.") }
         try checkStandardStreams()
         try Self.check(inputCount: inputs.count, outputs: outputs, audio: audio, target: target, video: video, reporting: reporting)
         if batch.skipExisting && outputs.overwrite { throw ValidationError("Give only one of --overwrite and --skip-existing.") }
-        if batch.part != nil && outputs.toStandardOutput { throw ValidationError("--part writes a file of its own: not -o -.") }
-        let sideFiles = [(audio.waveform, "--waveform"), (target.plotMap, "--plot-map"), (video.still, "--still"),
-                         (video.preview, "--preview"), (reporting.progressPicture, "--progress-picture")]
-        if batch.part != nil, let option = sideFiles.first(where: { $0.0 != nil })?.1 {
-            throw ValidationError("--part renders a part of the picture alone: leave out \(option).")
-        }
-        if video.noVideo && audio.noAudio { throw ValidationError("Give only one of --no-video and --no-audio.") }
-        if let chosen = outputs.chosenContainer {
-            if let codec = audio.audioCodec, let refusal = chosen.refusal(of: codec) { throw ValidationError(refusal + ".") }
-            if let codec = video.videoCodec, let refusal = chosen.refusal(of: codec) { throw ValidationError(refusal + ".") }
-            if audio.noAudio && chosen.isAudioOnly {
-                throw ValidationError("--no-audio leaves a .\(chosen.rawValue) output nothing to hold: name a movie output.")
-            }
-        } else if let codec = audio.audioCodec, let refusal = OutputContainer.refusalOfDefaults(codec) {
-            throw ValidationError(refusal + ".")
-        }
-        if video.motion != .nearest, case .timeMap(let map) = try target.target(), let turn = map.firstTurn {
-            throw ValidationError(JobPlan.turnRefusal(motion: video.motion, at: turn) + ".")
-        }
-        if video.motion != .nearest && target.curve == .smooth { throw ValidationError(JobPlan.curveRefusal(motion: video.motion) + ".") }
-        let codec = video.videoCodec ?? outputs.chosenContainer?.defaultVideoCodec ?? .h264
-        if let crf = video.crf, let range = codec.rateFactors, !range.contains(crf) {
-            throw ValidationError("--crf must be between \(range.lowerBound) and \(range.upperBound) for \(codec.rawValue).")
-        }
+    }
+
+    /// The request as the options make it before any input is read, with
+    /// -o's output and --part's part, refused where it cannot be run
+    /// (ScaleRequest.usageProblem).
+    private func checkRequest() throws {
+        var request = try template()
+        request.output = outputs.output ?? ""
+        request.part = try batch.selectedPart().map { FilmPart(number: $0.number, count: $0.count, container: outputs.chosenContainer ?? .mov) }
+        if let problem = request.usageProblem(container: outputs.chosenContainer) { throw ValidationError(problem) }
     }
 
     /// `-` as the input and `-o -` (SPEC §14): a pipe in and out, never a terminal.

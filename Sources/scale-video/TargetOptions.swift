@@ -50,49 +50,30 @@ struct TargetOptions: ParsableArguments {
         valueName: "seconds"))
     var end: Rational?
 
+    /// The checks of how the target is given; what it asks is the request's
+    /// to check (ScaleRequest.usageProblem).
     func validate() throws {
         let given = [duration != nil, factor != nil, timeMap != nil, speed != nil].count { $0 }
-        if reverse, let option = timeMap != nil ? "--time-map" : speed != nil ? "--speed" : nil {
-            throw ValidationError("--reverse plays the part scaled backwards; \(option) plays backwards where its source times fall: give one of them.")
-        }
-        if curve == .smooth && timeMap == nil && speed == nil {
-            throw ValidationError("--curve smooth shapes a time map: give --time-map or --speed.")
-        }
         if given == 0 && !reverse {
             throw ValidationError("Give the target as --duration <seconds>, --factor <x>, --time-map <knots> or --speed <FROM:SPEED,…>.")
         }
         if given > 1 { throw ValidationError("Give only one of --duration, --factor, --time-map and --speed.") }
-        if let duration, !duration.isPositive { throw ValidationError("--duration must be greater than 0 (seconds).") }
-        if let factor, !factor.isPositive { throw ValidationError("--factor must be greater than 0 (2 = twice as long, 0.5 = twice as fast).") }
-        if case .exactly(let fps) = fps {
-            guard fps.isPositive, fps.numerator <= Int32.max, fps.denominator <= Int32.max, fps.doubleValue <= 1000 else {
-                throw ValidationError("--fps must be greater than 0 and at most 1000, or source.")
-            }
-        }
-        if let option = timeMap != nil ? "--time-map" : speed != nil ? "--speed" : nil, start != nil || end != nil {
-            throw ValidationError("\(option) replaces --start and --end (a time map's first and last knots say which part of the source it keeps).")
-        }
-        if let plotMap, !plotMap.lowercased().hasSuffix(".png") { throw ValidationError("--plot-map \(plotMap): use a .png name.") }
         _ = try target()
-        if let start, start < .zero { throw ValidationError("--start cannot be below 0.") }
-        if let end {
-            guard end.isPositive else { throw ValidationError("--end must be greater than 0.") }
-            if let start, end <= start { throw ValidationError("--end must come after --start.") }
-        }
     }
 
     /// The target, once `validate()` has passed: the time map is read (a
-    /// map that breaks SPEC §8's rules is bad usage, naming its knot). With
-    /// `--fps source` a segment's length is checked against each source's
-    /// rate when it is planned, and here against the highest --fps.
+    /// map that breaks SPEC §8's rules is bad usage, naming its knot), its
+    /// segments checked against the highest --fps; the request checks them
+    /// against its own (ScaleRequest.usageProblem), and with `--fps source`
+    /// each source's rate is checked when it is planned.
     func target() throws -> Retime.Target {
-        let fps: Rational = if case .exactly(let rate) = fps { rate } else { Rational(1000, 1)! }
+        let fps = Rational(1000, 1)!
         do throws(TimeMapError) {
             if let duration { return .duration(duration) }
             if let factor { return .factor(factor) }
-            if reverse && timeMap == nil { return .factor(Rational(1, 1)!) }
             if let speed { return .speeds(try SpeedList(parsing: speed)) }
-            let timeMap = timeMap ?? ""
+            // --reverse alone plays the source backwards at its own length.
+            guard let timeMap else { return .factor(Rational(1, 1)!) }
             guard timeMap.hasPrefix("@") else { return .timeMap(try TimeMap(list: timeMap, fps: fps)) }
             return .timeMap(try TimeMap(fileText: try Self.read(String(timeMap.dropFirst())), fps: fps))
         } catch {

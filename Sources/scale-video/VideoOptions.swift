@@ -56,30 +56,12 @@ struct VideoOptions: ParsableArguments {
         valueName: "seconds"))
     var previewAt: Rational?
 
-    static let presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo"]
-
+    /// The checks of how the options are given; what they ask is the
+    /// request's to check (ScaleRequest.usageProblem).
     func validate() throws {
-        if noVideo {
-            let given = [(videoCodec != nil, "--video-codec"), (crf != nil, "--crf"), (preset != nil, "--preset"),
-                         (proresProfile != nil, "--prores-profile"), (keepHdr, "--keep-hdr"), (motion != .nearest, "--motion")]
-            if let option = given.first(where: \.0)?.1 { throw ValidationError("--no-video writes no video: leave out \(option).") }
-        }
-        if let still, !still.lowercased().hasSuffix(".png") { throw ValidationError("--still \(still): use a .png name.") }
+        if noVideo && proresProfile != nil { throw ValidationError("--no-video writes no video: leave out --prores-profile.") }
         if stillAt != nil && still == nil { throw ValidationError("--still-at places --still's frame: give --still too.") }
-        if let stillAt, stillAt < .zero { throw ValidationError("--still-at cannot be below 0.") }
-        if noVideo && still != nil { throw ValidationError("--no-video writes no picture for --still to show.") }
-        if let shorterSide, shorterSide < 64 { throw ValidationError("--shorter-side must be at least 64.") }
-        if noVideo && shorterSide != nil { throw ValidationError("--no-video writes no video: leave out --shorter-side.") }
-        if let preview, !preview.lowercased().hasSuffix(".mp4") { throw ValidationError("--preview \(preview): use a .mp4 name.") }
         if previewAt != nil && preview == nil { throw ValidationError("--preview-at places --preview: give --preview too.") }
-        if let previewAt, previewAt < .zero { throw ValidationError("--preview-at cannot be below 0.") }
-        if noVideo && preview != nil { throw ValidationError("--no-video writes no picture for --preview to show.") }
-        if let preset, !Self.presets.contains(preset) {
-            throw ValidationError("--preset must be one of \(Self.presets.joined(separator: ", ")).")
-        }
-        if videoCodec == .prores, crf != nil || preset != nil {
-            throw ValidationError("--crf and --preset set an encoder's quality and speed; ProRes has none: choose its --prores-profile.")
-        }
         if proresProfile != nil, videoCodec != .prores { throw ValidationError("--prores-profile applies to --video-codec prores.") }
     }
 }
