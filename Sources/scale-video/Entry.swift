@@ -1,10 +1,12 @@
+import ArgumentParser
 import FoundationEssentials
 import Glibc
 import ScaleVideo
 
 /// Runs `scale-video studio …` as the studio program beside this one,
 /// answers `--version`, `-h` and `--help` (HelpScreens), joins parts
-/// (`scale-video join …`), or else runs the command.
+/// (`scale-video join …`), runs a request (`scale-video request …`), or
+/// else runs the command.
 @main
 enum Entry {
     static func main() {
@@ -15,14 +17,16 @@ enum Entry {
             print(Versions.text)
             exit(0)
         }
-        if arguments.first != "join" {
+        let subcommands: [String: any ParsableCommand.Type] = ["join": JoinCommand.self, "request": RequestCommand.self]
+        let command = arguments.first.flatMap { subcommands[$0] }
+        if command == nil {
             if options.contains("-h") { answer(HelpScreens.short) }
             if options.contains("--help") { answer(HelpScreens.long) }
         }
         // Ctrl-C is caught from the first moment, before the options are read.
         _ = SignalTrap.shared
-        if arguments.first == "join" {
-            JoinCommand.main(Array(arguments.dropFirst()))
+        if let command {
+            command.main(Array(arguments.dropFirst()))
             exit(0)
         }
         ScaleVideoCommand.main()

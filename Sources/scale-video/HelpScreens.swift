@@ -12,6 +12,7 @@ enum HelpScreens {
         Usage: scale-video [options] <input>...
                scale-video studio [FOLDER]      a page to see and steer a retime in the browser
                scale-video join <part>... -o <output>
+               scale-video request <job.json>  one job given whole as JSON (- reads standard input)
 
         The target, exactly one of:
           --duration <seconds>      the output's duration

@@ -146,6 +146,12 @@ enum HelpText {
         Exit status: 0 all converted, 1 an input failed, 64 bad usage, \
         130 cancelled.
 
+        One job given whole: scale-video request FILE.json (or - for \
+        standard input) runs the job a JSON request describes, its fields \
+        named as the options are ({"input": "in.mp4", "output": "out.mov", \
+        "target": {"factor": "2"}, "motion": "blend"}), checked as they are \
+        (scale-video request --help).
+
         The studio: scale-video studio [FOLDER] serves a page on this \
         machine over the same engine, to see and steer a retime in the \
         browser before it renders (scale-video studio --help).

@@ -17,8 +17,8 @@ enum InputList {
         }
     }
 
-    /// Every byte of the file, or of standard input for `-`.
-    private static func contents(of source: String) throws -> [UInt8] {
+    /// Every byte of the file, or of standard input for `-` (a request's too).
+    static func contents(of source: String) throws -> [UInt8] {
         let file = source == "-" ? STDIN_FILENO : open(source, O_RDONLY | O_CLOEXEC)
         guard file >= 0 else { throw Unreadable(description: String(cString: strerror(errno))) }
         defer { if file != STDIN_FILENO { close(file) } }

@@ -66,11 +66,8 @@ struct JoinCommand: ParsableCommand {
         request.overwrite = overwrite
         FFmpegLog.silence()
         let reporter = Reporter(style: quiet ? .none : .auto, jsonResults: json, total: 1)
-        let item = Batch.Item(input: request.input, output: output, problem: nil)
-        let joining = Batch(items: [item], jobs: 1, reporter: reporter, template: request, mode: .join(parts), skipExisting: skipExisting)
-        SignalTrap.shared.onCancel = { joining.cancel() }
-        let outcome = joining.run()[0]
-        if outcome.status == "cancelled" { throw ExitCode(130) }
-        if !outcome.succeeded { throw ExitCode.failure }
+        try Batch.runAlone(
+            Batch.Item(input: request.input, output: output, problem: nil), template: request, mode: .join(parts), reporter: reporter,
+            skipExisting: skipExisting)
     }
 }

@@ -21,6 +21,9 @@ extension ScaleRequest {
     /// The frame rate of a request that names none, as of the command line's: 30.
     public static let defaultFPS = FrameRate.exactly(Rational(30, 1)!)
 
+    /// Reads a request, its fields checked as they are read (a time, a
+    /// rate, a map, a choice); what they ask together is checked by
+    /// `usageProblem`.
     public init(from decoder: Swift.Decoder) throws {
         try Self.refuseUnknownFields(decoder)
         let fields = try decoder.container(keyedBy: CodingKeys.self)
