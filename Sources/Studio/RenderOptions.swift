@@ -1,9 +1,10 @@
 import Foundation
 import Hummingbird
+import ScaleVideo
 
 /// What the page asks for: a file of the folder and the command line's
-/// options for it (SPEC §15's controls), checked before they become
-/// arguments of the engine.
+/// options for it (SPEC §15's controls), checked before they become the
+/// engine's request.
 struct RenderOptions: Codable, Sendable, Equatable {
     var file: String
     /// The scale factor, or else
@@ -30,34 +31,37 @@ struct RenderOptions: Codable, Sendable, Equatable {
     static let motions = ["nearest", "blend", "flow"]
     static let containers = ["mov", "mp4", "mkv", "webm"]
 
-    /// The engine's arguments for `path`, writing into `outputFolder` under
-    /// the command line's name.
-    func arguments(path: String, outputFolder: String) throws -> [String] {
+    /// The engine's request for the file at `path`, written at `output`
+    /// (whose extension names the container), replacing a file there when
+    /// `replacing`: rate, target, motion, pitch and direction. Refused (400,
+    /// saying why) where the page's options cannot make one, or the request
+    /// could not be run (ScaleRequest.usageProblem, in the command line's words).
+    func request(path: String, output: String, replacing: Bool = false) throws -> ScaleRequest {
         try check()
-        return [path, "--output-dir", outputFolder, "--container", container] + retime
+        let request = ScaleRequest(
+            input: path, output: output, target: try target(), fps: fps == "source" ? .source : .exactly(Rational(parsing: fps)!),
+            overwrite: replacing, keepPitch: keepPitch == true, motion: Motion(rawValue: motion ?? "nearest") ?? .nearest,
+            reverse: reverse == true, curve: mapText != nil && curve == "smooth" ? .smooth : .linear)
+        if let problem = request.usageProblem() { throw HTTPError(.badRequest, message: problem) }
+        return request
     }
 
-    /// The engine's arguments for `path`, writing the file at `output`
-    /// (whose extension names the container), replacing it if it is there.
-    func arguments(path: String, output: String, replacing: Bool) throws -> [String] {
-        try check()
-        return [path, "-o", output] + retime + (replacing ? ["--overwrite"] : [])
+    /// The name the command line gives the render of the file at `path`
+    /// (NAME-scaled.EXT), in `folder`.
+    func output(for path: String, in folder: String) -> String {
+        folder + "/" + (OutputContainer(rawValue: container) ?? .mov).scaledName(of: path)
     }
 
-    /// The options that say how the file is retimed: rate, target, motion, pitch, direction.
-    private var retime: [String] {
-        var arguments = ["--fps", fps]
-        if let factor {
-            arguments += ["--factor", Self.decimal(factor)]
-        } else if let duration {
-            arguments += ["--duration", Self.decimal(duration)]
-        } else if let mapText {
-            arguments += ["--time-map", mapText] + (curve == "smooth" ? ["--curve", "smooth"] : [])
+    /// `--factor`, `--duration` or `--time-map` as the command line reads
+    /// them: a map's knots read by its reader (TimeMap), refused (400) in its words.
+    private func target() throws -> Retime.Target {
+        if let factor { return .factor(Rational(parsing: Self.decimal(factor)) ?? .zero) }
+        if let duration { return .duration(Rational(parsing: Self.decimal(duration)) ?? .zero) }
+        do throws(TimeMapError) {
+            return .timeMap(try TimeMap(list: mapText ?? "", fps: Rational(1000, 1)!))
+        } catch {
+            throw HTTPError(.badRequest, message: error.description)
         }
-        if let motion { arguments += ["--motion", motion] }
-        if keepPitch == true { arguments.append("--keep-pitch") }
-        if reverse == true { arguments.append("--reverse") }
-        return arguments
     }
 
     /// Refuses (400, saying why) options the page cannot have given: a

@@ -1,8 +1,10 @@
 import Foundation
 import Hummingbird
+import ScaleVideo
 
 /// The `scale-video` program, run for the page: the same engine, options
-/// and messages as the command line (SPEC §15), one process a plan or render.
+/// and messages as the command line (SPEC §15), one process a plan or
+/// render, each handed its request whole (`scale-video request -`).
 struct RenderProcess: Sendable {
     let program: String
     /// The plans and stills under way, which the server's end stops.
@@ -19,40 +21,46 @@ struct RenderProcess: Sendable {
         let stderr: String
     }
 
-    /// The plan `--dry-run --json` gives for `arguments`, as JSON; the
+    /// The plan `--dry-run --json` gives for `request`, as JSON; the
     /// engine's own message, as a 4xx, when it refuses, with the paths of
     /// `folders` shortened to the names in them.
-    func plan(_ arguments: [String], folders: [String]) async throws -> Data {
-        let output = try await look(arguments + ["--dry-run", "--json", "--quiet"], asked: "the plan")
+    func plan(_ request: ScaleRequest, folders: [String]) async throws -> Data {
+        let output = try await look(request, ["--dry-run", "--json", "--quiet"], asked: "the plan")
         guard output.status == 0 else { throw Self.refusal(output, folders: folders) }
         return output.stdout
     }
 
-    /// The PNG of the picture the render of `arguments` shows at `seconds`
-    /// of output time (a dry run's `--still`); the engine's message, as a
+    /// The PNG of the picture the render of `request` shows at `seconds`
+    /// of output time (a dry run's still); the engine's message, as a
     /// 4xx, when it refuses.
-    func still(_ arguments: [String], at seconds: String, folders: [String]) async throws -> Data {
-        try await made(
-            "still.png", by: { arguments + ["--still", $0, "--still-at", seconds, "--dry-run", "--json", "--quiet", "--overwrite"] },
-            asked: "the still at \(seconds) s", folders: folders)
+    func still(_ request: ScaleRequest, at seconds: Rational, folders: [String]) async throws -> Data {
+        try await made("still.png", asked: "the still at \(RenderOptions.decimal(seconds.doubleValue)) s", folders: folders) { path in
+            var look = request
+            look.still = StillPicture(path: path, time: seconds)
+            return look
+        }
     }
 
-    /// The MP4 of the render of `arguments` around `seconds` of output time
-    /// (a dry run's `--preview`); the engine's message, as a 4xx, when it refuses.
-    func preview(_ arguments: [String], at seconds: String, folders: [String]) async throws -> Data {
-        try await made(
-            "preview.mp4", by: { arguments + ["--preview", $0, "--preview-at", seconds, "--dry-run", "--json", "--quiet", "--overwrite"] },
-            asked: "the preview at \(seconds) s", folders: folders)
+    /// The MP4 of the render of `request` around `seconds` of output time
+    /// (a dry run's preview); the engine's message, as a 4xx, when it refuses.
+    func preview(_ request: ScaleRequest, at seconds: Rational, folders: [String]) async throws -> Data {
+        try await made("preview.mp4", asked: "the preview at \(RenderOptions.decimal(seconds.doubleValue)) s", folders: folders) { path in
+            var look = request
+            look.preview = PreviewClip(path: path, time: seconds)
+            return look
+        }
     }
 
-    /// The file named `name` that the run of the arguments `by` gives for
+    /// The file named `name` that a dry run of the request `by` gives for
     /// its path makes, in a folder of its own, which is removed.
-    private func made(_ name: String, by arguments: (String) -> [String], asked: String, folders: [String]) async throws -> Data {
+    private func made(_ name: String, asked: String, folders: [String], by request: (String) -> ScaleRequest) async throws -> Data {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scale-video-look-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent(name).path
-        let output = try await look(arguments(file), asked: asked)
+        var asking = request(file)
+        asking.overwrite = true
+        let output = try await look(asking, ["--dry-run", "--json", "--quiet"], asked: asked)
         guard output.status == 0 else { throw Self.refusal(output, folders: folders + [folder.path]) }
         return try Data(contentsOf: URL(fileURLWithPath: file))
     }
@@ -62,18 +70,20 @@ struct RenderProcess: Sendable {
     /// 360 lines, as H.264 and AAC, or AAC alone for sound; the engine's
     /// message, as a 4xx, when it refuses.
     func playableCopy(of path: String, at copy: String, folders: [String]) async throws {
-        let arguments = [path, "-o", copy, "--factor", "1", "--overwrite", "--json", "--quiet"]
-            + (copy.hasSuffix(".mp4") ? ["--fps", "source", "--shorter-side", "360", "--preset", "veryfast"] : [])
-        let output = try await look(arguments, asked: "a copy the browser plays", limit: nil)
+        let picture = copy.hasSuffix(".mp4")
+        let request = ScaleRequest(
+            input: path, output: copy, target: .factor(Rational(1, 1)!), fps: picture ? .source : ScaleRequest.defaultFPS,
+            preset: picture ? "veryfast" : nil, overwrite: true, shorterSide: picture ? 360 : nil)
+        let output = try await look(request, ["--json", "--quiet"], asked: "a copy the browser plays", limit: nil)
         guard output.status == 0 else { throw Self.refusal(output, folders: folders + [(copy as NSString).deletingLastPathComponent]) }
     }
 
-    /// Runs the program for a plan, a still, a preview or a copy (what is
-    /// `asked`) to its end: stopped, as Ctrl-C stops it, when the asking
-    /// task is cancelled, when the server ends, or after `limit` seconds
-    /// (then refused, 422).
-    func look(_ arguments: [String], asked: String, limit: Double? = Self.lookLimit) async throws -> Output {
-        let process = try start(arguments)
+    /// Runs the program on `request` with the reporting options `flags` for
+    /// a plan, a still, a preview or a copy (what is `asked`) to its end:
+    /// stopped, as Ctrl-C stops it, when the asking task is cancelled, when
+    /// the server ends, or after `limit` seconds (then refused, 422).
+    func look(_ request: ScaleRequest, _ flags: [String], asked: String, limit: Double? = Self.lookLimit) async throws -> Output {
+        let process = try start(request, flags)
         let run = looks.add(process.process)
         defer { looks.remove(run) }
         let watchdog = limit.map { limit in
@@ -105,15 +115,20 @@ struct RenderProcess: Sendable {
         let stderr: FileHandle
     }
 
-    func start(_ arguments: [String]) throws -> Running {
+    /// Starts `scale-video request -` with the reporting options `flags`,
+    /// `request` written whole to its standard input.
+    func start(_ request: ScaleRequest, _ flags: [String]) throws -> Running {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        let (out, err) = (Pipe(), Pipe())
+        process.arguments = ["request", "-"] + flags
+        let (input, out, err) = (Pipe(), Pipe(), Pipe())
+        process.standardInput = input
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
         try process.run()
+        let writing = input.fileHandleForWriting
+        defer { try? writing.close() }
+        try writing.write(contentsOf: try JSONEncoder().encode(request))
         return Running(process: process, stdout: out.fileHandleForReading, stderr: err.fileHandleForReading)
     }
 

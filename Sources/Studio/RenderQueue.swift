@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import ScaleVideo
 
 /// The studio's renders: run by the engine one at a time in the order
 /// asked, each observable (progress, time left) and cancellable; the list
@@ -15,8 +16,8 @@ actor RenderQueue {
     /// Ctrl-C has been sent to the running engine: once only, as a second
     /// would stop it at once, without its result.
     private var interrupted = false
-    /// The engine's arguments of each queued render.
-    private var pending: [String: [String]] = [:]
+    /// The engine's request of each queued render.
+    private var pending: [String: ScaleRequest] = [:]
     /// The folder of the running render's latest picture (`--progress-picture`).
     private let pictures: String
     /// Where renders are written.
@@ -49,10 +50,10 @@ actor RenderQueue {
     /// Queues a render of `options`, whose name on the command line is
     /// `name`: under that name when the options replace it (refused while a
     /// render queued or under way writes it), else under the next free
-    /// name (RenderNames). `arguments` gives the engine's arguments for the
+    /// name (RenderNames). `request` gives the engine's request for the
     /// output's path and whether it replaces a file there.
     func submit(
-        _ options: RenderOptions, named name: String, arguments: (_ output: String, _ replacing: Bool) throws -> [String]
+        _ options: RenderOptions, named name: String, request: (_ output: String, _ replacing: Bool) throws -> ScaleRequest
     ) throws -> RenderJob {
         let reserved = Set(jobs.filter(\.isOpen).map(\.output))
         let replacing = options.replace == true
@@ -62,7 +63,7 @@ actor RenderQueue {
         let output = replacing ? name : RenderNames.free(name) { reserved.contains($0) || RenderNames.exists($0, in: outputFolder) }
         let job = RenderJob(
             id: UUID().uuidString.lowercased(), options: options, output: output, state: .queued, progress: 0, asked: RenderJob.now())
-        pending[job.id] = try arguments(outputFolder + "/" + output, replacing)
+        pending[job.id] = try request(outputFolder + "/" + output, replacing)
         jobs.append(job)
         file.save(jobs)
         startNext()
@@ -92,10 +93,11 @@ actor RenderQueue {
     }
 
     private func startNext() {
-        guard running == nil, let next = jobs.first(where: { $0.state == .queued }), let arguments = pending[next.id] else { return }
+        guard running == nil, let next = jobs.first(where: { $0.state == .queued }), var request = pending[next.id] else { return }
         pending[next.id] = nil
+        request.progressPicture = picturePath(next.id)
         do {
-            let started = try engine.start(arguments + ["--json", "--progress", "json", "--progress-picture", picturePath(next.id)])
+            let started = try engine.start(request, ["--json", "--progress", "json"])
             running = (next.id, started.process)
             interrupted = false
             update(next.id) { $0.state = .running }

@@ -21,6 +21,8 @@ public enum Studio {
         try FileManager.default.createDirectory(at: own, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         defer { try? FileManager.default.removeItem(at: own) }
         let looks = LookProcesses()
+        // An engine that ends before it has read its request is told by a failed write, not a SIGPIPE that ends the server.
+        signal(SIGPIPE, SIG_IGN)
         let engine = RenderProcess(program: options.engine, looks: looks)
         let renders = RenderQueue(engine: engine, outputs: outputs, pictures: own.path)
         let router = Router()

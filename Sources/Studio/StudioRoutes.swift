@@ -43,26 +43,24 @@ struct StudioRoutes: Sendable {
     /// Looks before rendering: the plan, the still and the preview.
     private func addLooks(to router: Router<BasicRequestContext>) {
         router.post("/api/plan") { request, context in
-            let options = try await Self.options(request, context)
-            let path = try files.folder.file(options.file)
-            if let plan = await QuickPlans.plan(options, path: path, outputFolder: outputs.root) { return raw(plan) }
-            // An output already there is the render's matter, not the plan's.
-            return raw(try await engine.plan(try arguments(options) + ["--overwrite"], folders: folders))
+            let planned = try planRequest(try await Self.options(request, context))
+            if let plan = await QuickPlans.plan(planned) { return raw(plan) }
+            return raw(try await engine.plan(planned, folders: folders))
         }
         addLook("/api/still", type: "image/png", to: router) { try await engine.still($0, at: $1, folders: folders) }
         addLook("/api/preview", type: "video/mp4", to: router) { try await engine.preview($0, at: $1, folders: folders) }
     }
 
     /// A look the engine makes of the options at `?at=` seconds of output
-    /// time (`make`, given the engine's arguments and the time), answered
+    /// time (`make`, given the engine's request and the time), answered
     /// as bytes of `type`.
     private func addLook(
         _ path: RouterPath, type: String, to router: Router<BasicRequestContext>,
-        make: @escaping @Sendable ([String], String) async throws -> Data
+        make: @escaping @Sendable (ScaleRequest, Rational) async throws -> Data
     ) {
         router.post(path) { request, context in
             let at = try Self.outputTime(request.uri.queryParameters["at"].map(String.init))
-            let made = try await make(try arguments(try await Self.options(request, context)), at)
+            let made = try await make(try planRequest(try await Self.options(request, context)), at)
             return Response(
                 status: .ok, headers: [.contentType: type, .cacheControl: "no-store"], body: .init(byteBuffer: ByteBuffer(bytes: made)))
         }
@@ -100,9 +98,12 @@ struct StudioRoutes: Sendable {
     /// The folders whose paths the engine's messages leave out.
     private var folders: [String] { [files.folder.root, outputs.root] }
 
-    /// The engine's arguments for a render or plan of `options`.
-    private func arguments(_ options: RenderOptions) throws -> [String] {
-        try options.arguments(path: try files.folder.file(options.file), outputFolder: outputs.root)
+    /// The engine's request for a plan or a look of `options`: written
+    /// under the command line's name in the output folder, replacing a file
+    /// there (an output already there is the render's matter, not the plan's).
+    private func planRequest(_ options: RenderOptions) throws -> ScaleRequest {
+        let path = try files.folder.file(options.file)
+        return try options.request(path: path, output: options.output(for: path, in: outputs.root), replacing: true)
     }
 
     /// Plans `options` (refused as the command line refuses them, but for
@@ -110,13 +111,13 @@ struct StudioRoutes: Sendable {
     /// queues the render.
     private func submit(_ options: RenderOptions) async throws -> RenderJob {
         let path = try files.folder.file(options.file)
-        let planned = try await engine.plan(try arguments(options) + ["--overwrite"], folders: folders)
+        let planned = try await engine.plan(try planRequest(options), folders: folders)
         let plan = try JSONSerialization.jsonObject(with: planned) as? [String: Any]
         guard let name = (plan?["output"] as? String).map({ ($0 as NSString).lastPathComponent }) else {
             throw HTTPError(.unprocessableContent, message: "the engine gave no output name")
         }
         return try await renders.submit(options, named: name) { output, replacing in
-            try options.arguments(path: path, output: output, replacing: replacing)
+            try options.request(path: path, output: output, replacing: replacing)
         }
     }
 
@@ -128,11 +129,11 @@ struct StudioRoutes: Sendable {
     }
 
     /// The `at` of a still or a preview: seconds of output time, a plain decimal.
-    private static func outputTime(_ text: String?) throws -> String {
+    private static func outputTime(_ text: String?) throws -> Rational {
         guard let text, !text.isEmpty, text.utf8.count <= 20, text.allSatisfy({ "0123456789.".contains($0) }),
-            let seconds = Double(text), seconds.isFinite
+            let seconds = Rational(parsing: text)
         else { throw HTTPError(.badRequest, message: "at must be a time in seconds, e.g. at=2.5") }
-        return text
+        return seconds
     }
 
     private static func options(_ request: Request, _ context: BasicRequestContext) async throws -> RenderOptions {
