@@ -20,7 +20,7 @@ extension ScaleJob {
             part: part.number, parts: part.count, first: frames.lowerBound, end: frames.upperBound, frames: plan.frames,
             request: request.planned)
         let measured = try writeAlone(
-            video, frames: frames, to: request.output, named: "part", tags: [Tag(PartManifest.tag, manifest.text)], progress: progress,
+            video, of: plan, frames: frames, to: request.output, named: "part", tags: [Tag(PartManifest.tag, manifest.text)], progress: progress,
             warning: warning)
         var result = ScaleResult(
             output: request.output, sourceDuration: plan.scale.sourceDuration.doubleValue,

@@ -26,9 +26,9 @@ extension ScaleJob {
         // A muxer that is never started: the encoder is set up as the render's, and nothing is written.
         let output = try OutputFile(path: request.output, formatFrom: "still.\(plan.container.rawValue)")
         let capture = StillCapture(frame: frame)
-        let lane = try VideoLane(
-            video, shared: nil, output: output, warn: { _ in }, still: capture, encodes: false, window: frame..<frame + 1)
-        while try lane.step(report: { _ in if gate.isCancelled { throw ScaleError.cancelled } }) {}
+        _ = try write(
+            .picture(frame..<frame + 1, still: capture, encodes: false), video: video, of: plan, into: output, progress: { _ in },
+            warning: { _ in })
         guard let image = capture.image else { throw ScaleError.failed("--still: output frame \(frame) was never made") }
         return image
     }
@@ -44,26 +44,23 @@ extension ScaleJob {
         // A rate factor means the same in H.264 alone.
         let crf = request.videoCodec == .h264 ? request.crf : nil
         let look = video.preview(side: PreviewClip.side, crf: crf, preset: request.preset ?? PreviewClip.preset)
-        _ = try writeAlone(look, frames: frames, to: preview.path, named: "preview")
+        _ = try writeAlone(look, of: plan, frames: frames, to: preview.path, named: "preview")
     }
 
-    /// Writes output frames `frames` of `video` alone (no sound) into a
-    /// file at `path` tagged with `tags`, and puts it in place once read
-    /// back whole: what a part and a preview are. `name` names the file in
-    /// a refusal. What the file was measured to hold.
+    /// Writes output frames `frames` of `video` (`plan`'s picture, or a
+    /// look at it) alone, without sound, into a file at `path` tagged with
+    /// `tags`, and puts it in place once read back whole: what a part and a
+    /// preview are. `name` names the file in a refusal. What the file was
+    /// measured to hold.
     func writeAlone(
-        _ video: VideoPlan, frames: Range<Int>, to path: String, named name: String, tags: [Tag] = [],
+        _ video: VideoPlan, of plan: JobPlan, frames: Range<Int>, to path: String, named name: String, tags: [Tag] = [],
         progress: @escaping @Sendable (JobProgress) -> Void = { _ in }, warning: @escaping @Sendable (String) -> Void = { _ in }
     ) throws -> MeasuredOutput {
         let file = try AtomicOutput(finalPath: path, input: request.input, overwrite: request.overwrite)
         do {
-            let output = try OutputFile(path: file.temporaryPath, formatFrom: path)
-            let lane = try VideoLane(video, shared: nil, output: output, warn: warning, window: frames, cuts: sceneCuts)
-            try output.describe(tags: tags, chapters: [])
-            try output.start()
-            let meter = ProgressMeter(lanes: 1, outputDuration: Double(frames.count) / video.fps.doubleValue, handler: progress)
-            try LaneScheduler.run([lane], gate: gate, lead: 1, meter: meter)
-            try output.finish()
+            let (meter, _) = try write(
+                .picture(frames, tags: tags), video: video, of: plan, into: try OutputFile(path: file.temporaryPath, formatFrom: path),
+                progress: progress, warning: warning)
             let measured = try OutputReadBack(path: file.temporaryPath) { gate.isCancelled }.measured
             try measured.check(frames: frames.count, in: name)
             try file.commit()

@@ -165,8 +165,13 @@ public final class ScaleJob: Sendable {
             }
         }
         do {
+            let live = request.progressPicture.map { LivePicture(path: $0, input: request.input) }
+            // The muxer is let go with the lanes, before the read-back.
             let (meter, written) = try write(
-                plan, to: destination?.temporaryPath, parts: parts, waveform: recorder, still: still, progress: progress, warning: warning)
+                .whole(parts: parts, still: still, live: live, waveform: recorder), video: plan.video, of: plan,
+                into: try destination.map { try OutputFile(path: $0.temporaryPath, formatFrom: request.output) }
+                    ?? OutputFile(standardOutputAs: plan.container.rawValue),
+                progress: progress, warning: warning)
             let measured = try destination.map { try readBack($0.temporaryPath, holding: plan) } ?? checked(written, holding: plan)
             if let recorder, let picture {
                 let scale = plan.scale
@@ -190,71 +195,5 @@ public final class ScaleJob: Sendable {
         } catch let error as FFmpegError {
             throw ScaleError.failed(error.description)
         }
-    }
-
-    /// Adds `cover` to the output: an attached picture in the MP4 family,
-    /// whose packet follows the header (the stream and its bytes are
-    /// returned), an image attachment named `cover` in Matroska.
-    private static func addCover(_ cover: SourceCover, to output: OutputFile, in container: OutputContainer) throws -> (Stream, [UInt8])? {
-        guard container == .mkv else {
-            return (try output.addPicture(codec: cover.codec, width: cover.width, height: cover.height), cover.bytes)
-        }
-        let (name, type) = cover.codec == "png" ? ("cover.png", "image/png") : ("cover.jpg", "image/jpeg")
-        try output.addAttachment(cover.bytes, tags: [Tag("filename", name), Tag("mimetype", type)])
-        return nil
-    }
-
-    /// Writes the movie `plan` says to `path` (standard output for nil) with
-    /// its lanes, and returns their progress meter and what they wrote
-    /// (packets counted as each track wrote them). The input is read once for the audio lanes,
-    /// the subtitle tracks and (unless it reads alone to seek) the video lane. The lanes, their decoders and encoders, and
-    /// the muxer are let go when it returns, so the read-back that follows
-    /// does not add its memory to theirs.
-    private func write(
-        _ plan: JobPlan, to path: String?, parts: [(path: String, first: Int)]?, waveform recorder: WaveformRecorder?, still: StillCapture?,
-        progress: @escaping @Sendable (JobProgress) -> Void, warning: @escaping @Sendable (String) -> Void
-    ) throws -> (ProgressMeter, MeasuredOutput) {
-        let output =
-            try path.map { try OutputFile(path: $0, formatFrom: request.output) } ?? OutputFile(standardOutputAs: plan.container.rawValue)
-        let input = try SharedInput(path: request.input)
-        let video: (lane: any Lane, frames: () -> Int)? = try plan.video.map { video in
-            if let parts {
-                let lane = try PartsLane(parts: parts, plan: video, output: output)
-                return (lane, { lane.packets })
-            }
-            let live = request.progressPicture.map { LivePicture(path: $0, input: request.input) }
-            let lane = try VideoLane(video, shared: input, output: output, warn: warning, still: still, live: live, cuts: sceneCuts)
-            return (lane, { lane.track.packets })
-        }
-        let audio = try plan.audioTracks.enumerated().map {
-            try makeAudioLane(
-                $0.element, packets: input.reader(of: $0.element.streamIndex), output: output,
-                waveform: $0.offset == 0 ? recorder : nil, warn: warning)
-        }
-        let subtitles = try plan.subtitles.map { subtitle in
-            try SubtitleLane(subtitle, packets: input.sparseReader(of: subtitle.source.index), output: output, warn: warning)
-        }
-        // A subtitle lane waits for its packets at the input, not at the gate.
-        gate.whenCancelled { [weak input] in input?.cancel() }
-        if plan.container.holdsAttachments {
-            for attachment in plan.source.attachments { try output.addAttachment(attachment.bytes, tags: attachment.tags) }
-        }
-        let cover = try plan.container.holdsCover ? plan.source.cover.flatMap { try Self.addCover($0, to: output, in: plan.container) } : nil
-        try output.describe(tags: plan.source.tags.carriedFromContainer, chapters: plan.chapters)
-        try output.start(
-            options: plan.container.muxerOptions(sampleRates: plan.audioTracks.map(\.writtenRate), fps: video.map { _ in plan.fps }))
-        if let (stream, bytes) = cover { try output.writePicture(bytes, to: stream) }
-        let lanes: [any Lane] = (video.map { [$0.lane] } ?? []) + audio
-        let meter = ProgressMeter(lanes: lanes.count, outputDuration: plan.targetDuration, handler: progress)
-        // A second of source at most between lanes: the shared reading queues what lies between them.
-        try LaneScheduler.run(lanes + subtitles, gate: gate, lead: 1 / max(1, plan.retiming.fastestSpeed), meter: meter)
-        try output.finish()
-        let frames = video?.frames() ?? 0
-        let tracks = zip(plan.audioTracks, audio).map { planned, lane in
-            let samples = lane.track.presentedSamples(at: planned.writtenRate)
-            return MeasuredOutput.Audio(samples: samples, duration: Double(samples) / Double(planned.writtenRate))
-        }
-        let counted = MeasuredOutput(videoFrames: frames, videoDuration: Double(frames) / plan.fps.doubleValue, audioTracks: tracks)
-        return (meter, counted)
     }
 }
