@@ -36,4 +36,12 @@ struct AudioOptions: ParsableArguments {
     var noiseFloor: Double = WaveformPicture.defaultNoiseFloor
 }
 
+extension AudioOptions {
+    /// Puts what these options say into `request`.
+    func apply(to request: inout ScaleRequest) {
+        (request.requestedAudioCodec, request.audioTracks, request.noAudio, request.padAudio) = (audioCodec, audioTrack, noAudio, padAudio)
+        (request.mono, request.keepPitch, request.waveform, request.noiseFloor) = (mono, keepPitch, waveform, noiseFloor)
+    }
+}
+
 extension AudioCodec: ExpressibleByArgument {}

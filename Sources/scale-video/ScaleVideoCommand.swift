@@ -146,15 +146,14 @@ struct ScaleVideoCommand: ParsableCommand {
     }
 
     /// The request every input's is made from: only the input and the output differ.
+    /// Each group puts what its options say into it.
     private func template() throws -> ScaleRequest {
-        ScaleRequest(
-            input: "", output: "", target: try target.target(), fps: target.fps, audioCodec: audio.audioCodec,
-            videoCodec: video.videoCodec, proResProfile: video.proresProfile ?? .default, crf: video.crf, preset: video.preset,
-            overwrite: outputs.overwrite, audioTracks: audio.audioTrack, keepHDR: video.keepHdr,
-            trim: target.trim, mono: audio.mono, padAudio: audio.padAudio, waveform: audio.waveform,
-            noiseFloor: audio.noiseFloor, keepPitch: audio.keepPitch, motion: video.motion, noVideo: video.noVideo,
-            noAudio: audio.noAudio, reverse: target.reverse, curve: target.curve, plotMap: target.plotMap,
-            streamContainer: outputs.streamContainer, still: video.stillPicture, progressPicture: reporting.progressPicture,
-            preview: video.previewClip, shorterSide: video.shorterSide)
+        var request = ScaleRequest(input: "", output: "", target: try target.target(), fps: target.fps)
+        target.apply(to: &request)
+        audio.apply(to: &request)
+        video.apply(to: &request)
+        (request.overwrite, request.streamContainer) = (outputs.overwrite, outputs.streamContainer)
+        request.progressPicture = reporting.progressPicture
+        return request
     }
 }

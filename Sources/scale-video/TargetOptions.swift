@@ -90,6 +90,11 @@ struct TargetOptions: ParsableArguments {
     }
 
     var trim: Trim { Trim(start: start ?? .zero, end: end) }
+
+    /// Puts what these options say, but the target and the rate, into `request`.
+    func apply(to request: inout ScaleRequest) {
+        (request.trim, request.reverse, request.curve, request.plotMap) = (trim, reverse, curve, plotMap)
+    }
 }
 
 extension Rational: ExpressibleByArgument {

@@ -72,6 +72,13 @@ extension VideoOptions {
 
     /// The --preview asked for, if one is.
     var previewClip: PreviewClip? { preview.map { PreviewClip(path: $0, time: previewAt ?? .zero) } }
+
+    /// Puts what these options say into `request`.
+    func apply(to request: inout ScaleRequest) {
+        (request.motion, request.requestedVideoCodec, request.proResProfile) = (motion, videoCodec, proresProfile ?? .default)
+        (request.keepHDR, request.crf, request.preset, request.shorterSide) = (keepHdr, crf, preset, shorterSide)
+        (request.noVideo, request.still, request.preview) = (noVideo, stillPicture, previewClip)
+    }
 }
 
 extension Motion: ExpressibleByArgument {}
