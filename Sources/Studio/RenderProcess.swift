@@ -143,9 +143,9 @@ struct RenderProcess: Sendable {
     }
 
     /// The engine's refusal as the page shows it: its last line, the
-    /// folders' paths left out; 400 for options it cannot take (exit 64),
-    /// 409 for an output already there (its `--json` line's `kind`), 422
-    /// otherwise.
+    /// folders' paths left out; 400 for options it cannot take (exit 64, or
+    /// the `--json` line's `kind` usage), 409 for an output already there
+    /// (`kind` exists), 422 otherwise.
     static func refusal(_ output: Output, folders: [String]) -> HTTPError {
         let lines = output.stderr.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("Usage:") && !$0.contains("--help") }
         var message = lines.last { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? "the engine failed (exit \(output.status))"
@@ -153,7 +153,11 @@ struct RenderProcess: Sendable {
         if message.hasPrefix("scale-video: ") { message.removeFirst(13) }
         for folder in folders { message = message.replacingOccurrences(of: folder + "/", with: "") }
         let status: HTTPResponse.Status =
-            output.status == 64 ? .badRequest : failureKind(in: output.stdout) == "exists" ? .conflict : .unprocessableContent
+            switch (output.status, failureKind(in: output.stdout)) {
+            case (64, _), (_, "usage"): .badRequest
+            case (_, "exists"): .conflict
+            default: .unprocessableContent
+            }
         return HTTPError(status, message: message)
     }
 

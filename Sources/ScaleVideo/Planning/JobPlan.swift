@@ -70,7 +70,7 @@ public struct JobPlan: Sendable {
         }
         let whole = try Self.sourceDuration(of: source, sound: counted.first?.1)
         let fps = try Self.frameRate(of: request, source: source.video, writesVideo: writesVideo)
-        let timeMap = try Self.timeMap(of: request, within: whole, fps: fps, writesVideo: writesVideo)
+        let timeMap = try Self.timeMap(of: request, within: whole, fps: fps)
         let scale = try Self.scale(of: request, within: whole, timeMap: timeMap)
         audioTracks = try Self.marked(
             counted.compactMap { track, counted in

@@ -2,24 +2,12 @@
 /// backwards) and its scale, and which of them it refuses.
 extension JobPlan {
     /// The time map `request` follows (--time-map, --speed or --reverse;
-    /// smooth with --curve smooth), nil for one factor; refusing what
-    /// cannot go with it.
-    static func timeMap(of request: ScaleRequest, within whole: Rational, fps: Rational, writesVideo: Bool) throws -> TimeMap? {
+    /// smooth with --curve smooth), nil for one factor; what cannot go with
+    /// it the request's check has refused (ScaleRequest.usageProblem).
+    static func timeMap(of request: ScaleRequest, within whole: Rational, fps: Rational) throws -> TimeMap? {
         var timeMap = try request.reverse
             ? reverseMap(of: request, within: whole, fps: fps) : timeMap(of: request.target, sourceDuration: whole, fps: fps)
-        if request.curve == .smooth {
-            guard timeMap != nil else { throw ScaleError.failed("--curve smooth shapes a time map: give --time-map or --speed") }
-            if writesVideo && request.motion != .nearest {
-                throw ScaleError.failed(curveRefusal(motion: request.motion))
-            }
-            timeMap?.curve = .smooth
-        }
-        if timeMap != nil && !request.trim.isWhole && !request.reverse {
-            throw ScaleError.failed("a time map replaces --start and --end")
-        }
-        if writesVideo, request.motion != .nearest, let turn = timeMap?.firstTurn {
-            throw ScaleError.failed(turnRefusal(motion: request.motion, at: turn))
-        }
+        if request.curve == .smooth { timeMap?.curve = .smooth }
         return timeMap
     }
 

@@ -30,6 +30,8 @@ public final class ScaleJob: Sendable {
     ///     be made before the job runs.
     ///   - warning: things worth telling that do not stop the job.
     public func plan(folderToBeMade: Bool = false, warning: (String) -> Void = { _ in }) throws -> JobPlan {
+        // What cannot be done of any input is refused before one is read.
+        if let problem = request.usageProblem() { throw ScaleError.usage(problem) }
         let plan = try JobPlan(request: request, gate: gate, folderToBeMade: folderToBeMade, warning: warning)
         if gate.isCancelled { throw ScaleError.cancelled }
         return plan

@@ -45,6 +45,9 @@ public enum ScaleError: Error, CustomStringConvertible, Sendable {
     /// The output's container cannot hold a codec asked for; the reason,
     /// and where the codec goes.
     case codecNotInContainer(String)
+    /// The request asks what cannot be done of any input
+    /// (ScaleRequest.usageProblem); the reason, in the options' words.
+    case usage(String)
     /// Any other failure; the reason.
     case failed(String)
     /// A stream that states `seconds` of `codec` yields nothing the FFmpeg `release` can read.
@@ -82,7 +85,7 @@ public enum ScaleError: Error, CustomStringConvertible, Sendable {
         case .outputIsInput: "the output would replace the input"
         case .unsupportedContainer(let path): "cannot choose a container for \(path) (use .mov, .mp4, .m4v, .mkv or .webm; for audio alone .wav, .aiff, .caf, .flac or .m4a)"
         case .codecNotInContainer(let reason): reason
-        case .failed(let reason): reason
+        case .failed(let reason), .usage(let reason): reason
         case .cancelled: "cancelled"
         }
     }
@@ -99,6 +102,8 @@ public enum ScaleError: Error, CustomStringConvertible, Sendable {
         /// The job cannot be done as asked of this input: a target it
         /// cannot reach, a part past its end, an output it cannot write.
         case refused
+        /// The request cannot be run of any input (bad usage).
+        case usage
         /// Anything else went wrong while it ran.
         case failed
     }
@@ -111,6 +116,7 @@ public enum ScaleError: Error, CustomStringConvertible, Sendable {
             .unknownDuration, .undecodable, .noFrames, .truncated, .audioStopsEarly:
             .input
         case .startPastEnd, .endPastEnd, .impossibleTarget, .outputIsInput, .unsupportedContainer, .codecNotInContainer: .refused
+        case .usage: .usage
         case .failed, .cancelled: .failed
         }
     }
