@@ -108,8 +108,9 @@ struct PartsTests {
     }
 
     /// A part missing, given twice, repeated from another run, of a render
-    /// with other options, of another source, or joined into another
-    /// container, and a file that is no part: each refused (1), naming it,
+    /// with other options, of another source or of another release, or
+    /// joined into another container, and a file that is no part: each
+    /// refused (1), naming it,
     /// with nothing written; a part asked for with a side file or to
     /// standard output is bad usage (64).
     @Test func aSetThatIsNotEveryPartOfOneRenderOnceIsRefused() throws {
@@ -120,11 +121,17 @@ struct PartsTests {
         let other = try Tool.scale(["in.mov", "-o", "other/film.mov", "--factor", "3", "--part", "2/3", "--quiet"], in: scratch.url)
         #expect(other.status == 0, "\(other.stderr)")
         try FileManager.default.copyItem(at: scratch.file("in.mov"), to: scratch.file("moved.mov"))
+        // A part as a release that kept the command line's words would have written it.
+        let older = #"{"digest":"1f","part":2,"parts":3,"first":40,"end":80,"frames":120,"input":"in.mov","arguments":["--factor","2"]}"#
+        try Tool.ffmpeg([
+            "-i", scratch.file(parts[1]).path, "-c", "copy", "-metadata", "SCALE_VIDEO_PART=" + older, scratch.file("older.mkv").path,
+        ])
         let refusals: [([String], String)] = [
             ([parts[0], parts[2]], "part 2 of 3 is missing"),
             ([parts[0], parts[1], parts[2], parts[1]], "\(parts[1]) is given twice"),
             ([parts[0], "other/film.part-2-of-3.mkv", parts[2]], "other/film.part-2-of-3.mkv is a part of another render than \(parts[0])"),
             (parts + ["in.mov"], "in.mov is not a part of a render"),
+            ([parts[0], "older.mkv", parts[2]], "older.mkv is a part of another release's render"),
         ]
         for (given, message) in refusals {
             let join = try Tool.scale(["join"] + given + ["-o", "film.mov"], in: scratch.url)

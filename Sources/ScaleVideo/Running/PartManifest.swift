@@ -32,9 +32,12 @@ public struct PartManifest: Codable, Sendable {
         } catch let error as FFmpegError {
             throw ScaleError.failed("\(path) cannot be read as a part (\(error.message))")
         }
-        guard let text = file.tags.first(where: { $0.key.uppercased() == tag })?.value,
-            let manifest = try? JSONDecoder().decode(PartManifest.self, from: Data(text.utf8))
-        else { throw ScaleError.failed("\(path) is not a part of a render: it holds no manifest (\(tag))") }
+        guard let text = file.tags.first(where: { $0.key.uppercased() == tag })?.value else {
+            throw ScaleError.failed("\(path) is not a part of a render: it holds no manifest (\(tag))")
+        }
+        guard let manifest = try? JSONDecoder().decode(PartManifest.self, from: Data(text.utf8)) else {
+            throw ScaleError.failed("\(path) is a part of another release's render: its manifest cannot be read here (join it with that release)")
+        }
         return manifest
     }
 
