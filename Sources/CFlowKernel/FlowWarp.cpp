@@ -72,7 +72,8 @@ struct Scratch {
     int held[2] = {-1, -1};
     /// Rows for a plane `cols` wide on a grid `gridCols` wide, none widened.
     void fit(int gridCols, int cols) {
-        points.resize(size_t(gridCols) * gridChannels);
+        // The last channel's row and the 8 floats spreadAVX2 may read past it.
+        points.resize(size_t(gridCols) * gridChannels + 8);
         wide.resize(size_t(cols) * gridChannels * 2);
         at.resize(size_t(cols) * gridChannels);
         fractions.resize(size_t(cols) * 4);
@@ -83,22 +84,39 @@ struct Scratch {
     }
 };
 
+/// The grid's values `p` at `cols` columns, each linearly between the two
+/// around it (`index0` and the next, `fraction` of the way), into `d`.
+inline void spread(const float *p, const int *index0, const float *fraction, float *d, int cols) {
+    for (int x = 0; x < cols; x++) d[x] = p[index0[x]] + fraction[x] * (p[index0[x] + 1] - p[index0[x]]);
+}
+
+/// spread in AVX2: eight columns at a time whose grid values lie within
+/// nine (a plane no narrower than the grid), those values loaded at once
+/// and each column's two picked out (the same sums and products, so the
+/// pictures are the same); reads up to 8 floats past `p`'s last.
+__attribute__((target("avx2"))) inline void spreadAVX2(const float *p, const int *index0, const float *fraction, float *d, int cols) {
+    int x = 0;
+    for (; x + 8 <= cols && index0[x + 7] - index0[x] < 8; x += 8) {
+        const float *first = p + index0[x];
+        const __m256i column = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(index0 + x));
+        const __m256i at = _mm256_sub_epi32(column, _mm256_set1_epi32(index0[x]));
+        const __m256 p0 = _mm256_permutevar8x32_ps(_mm256_loadu_ps(first), at);
+        const __m256 p1 = _mm256_permutevar8x32_ps(_mm256_loadu_ps(first + 1), at);
+        _mm256_storeu_ps(d + x, _mm256_add_ps(p0, _mm256_mul_ps(_mm256_loadu_ps(fraction + x), _mm256_sub_ps(p1, p0))));
+    }
+    spread(p, index0 + x, fraction + x, d + x, cols - x);
+}
+
 /// Grid row `index` brought to the plane's width (linearly between its
-/// columns) into `into`, a run of floats a channel. Inlined, so that
-/// warpRowsAVX2's copy is compiled for AVX2.
-template <typename T>
-__attribute__((always_inline)) inline void widen(const PlaneWarp<T> &w, int cols, int index, float *points, float *into) {
+/// columns, by `spread` or its AVX2 twin) into `into`, a run of floats a
+/// channel.
+template <typename T, typename Spread>
+__attribute__((always_inline)) inline void widen(const PlaneWarp<T> &w, int cols, int index, float *points, float *into, Spread spread) {
     const float *grid = w.toBoth->template ptr<float>(index);
     for (int g = 0; g < w.gridCols; g++) {
         for (int c = 0; c < gridChannels; c++) points[c * w.gridCols + g] = grid[g * gridChannels + c];
     }
-    const int *index0 = w.columnIndex;
-    const float *fraction = w.columnFraction;
-    for (int c = 0; c < gridChannels; c++) {
-        const float *p = points + c * w.gridCols;
-        float *d = into + c * cols;
-        for (int x = 0; x < cols; x++) d[x] = p[index0[x]] + fraction[x] * (p[index0[x] + 1] - p[index0[x]]);
-    }
+    for (int c = 0; c < gridChannels; c++) spread(points + c * w.gridCols, w.columnIndex, w.columnFraction, into + c * cols, cols);
 }
 
 /// A run of positions: where their samples start (Scratch's offsetA,
@@ -336,9 +354,9 @@ __attribute__((target("avx2"))) inline void cubicValuesAVX2(const PlaneWarp<T> &
 /// pictures' values there found by `values` (cubicValues or its AVX2 twin:
 /// Catmull-Rom's cubic, sharper than linear, so that a position between
 /// samples keeps the texture it falls on) and mixed.
-template <typename T, typename Values>
+template <typename T, typename Values, typename Spread>
 __attribute__((always_inline)) inline void warpRow(const PlaneWarp<T> &w, Scratch &s, int y, T *o, uint8_t *apart, int cols,
-                                                   Values values) {
+                                                   Values values, Spread spread) {
     const Tap row = w.rows[y];
     const size_t run = size_t(cols) * gridChannels;
     float *halves[2] = {s.wide.data(), s.wide.data() + run};
@@ -350,7 +368,7 @@ __attribute__((always_inline)) inline void warpRow(const PlaneWarp<T> &w, Scratc
     for (int k = 0; k < 2 && !(upper && lower); k++) {
         if (halves[k] == upper || halves[k] == lower) continue;
         const int wanted = upper ? row.index + 1 : row.index;
-        widen(w, cols, wanted, s.points.data(), halves[k]);
+        widen(w, cols, wanted, s.points.data(), halves[k], spread);
         s.held[k] = wanted;
         (upper ? lower : upper) = halves[k];
     }
@@ -383,7 +401,7 @@ __attribute__((always_inline)) inline void warpRow(const PlaneWarp<T> &w, Scratc
 template <typename T>
 void warpRows(const PlaneWarp<T> &w, Scratch &s, cv::Mat &output, cv::Mat &apart, const cv::Range &range) {
     for (int y = range.start; y < range.end; y++) {
-        warpRow(w, s, y, output.ptr<T>(y), apart.ptr<uint8_t>(y), output.cols, cubicValues<T>);
+        warpRow(w, s, y, output.ptr<T>(y), apart.ptr<uint8_t>(y), output.cols, cubicValues<T>, spread);
     }
 }
 
@@ -393,7 +411,7 @@ template <typename T>
 __attribute__((target("avx2"))) void warpRowsAVX2(const PlaneWarp<T> &w, Scratch &s, cv::Mat &output, cv::Mat &apart,
                                                   const cv::Range &range) {
     for (int y = range.start; y < range.end; y++) {
-        warpRow(w, s, y, output.ptr<T>(y), apart.ptr<uint8_t>(y), output.cols, cubicValuesAVX2<T>);
+        warpRow(w, s, y, output.ptr<T>(y), apart.ptr<uint8_t>(y), output.cols, cubicValuesAVX2<T>, spreadAVX2);
     }
 }
 
