@@ -20,11 +20,11 @@ RUN swift build -c release --static-swift-stdlib --product scale-video \
     && mkdir /out && bash scripts/install.sh --binary .build/release/scale-video /out
 
 FROM debian:bookworm-slim
-# The runtime libraries alone: FFmpeg's, Rubber Band's, OpenCV's video module (for flow).
+# The runtime libraries alone: FFmpeg's, Rubber Band's, OpenCV's core and imgproc (for flow).
 RUN apt-get update \
     && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
         libavformat59 libavcodec59 libavfilter8 libswscale6 libswresample4 libavutil57 librubberband2 \
-        libopencv-video406 \
+        libopencv-imgproc406 \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --uid 1000 --create-home --shell /usr/sbin/nologin scale
 COPY --from=build /out/ /usr/local/

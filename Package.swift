@@ -37,7 +37,7 @@ let package = Package(
             name: "CFlowKernel",
             cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
             linkerSettings: [
-                .linkedLibrary("opencv_video"), .linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core"),
+                .linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core"),
                 // C++ alone: no Swift start-up routine, nor the Swift runtime it would need.
                 .unsafeFlags(["-nostartfiles", "-static-stdlib"]),
             ]
