@@ -5,9 +5,6 @@
 namespace sv {
 namespace {
 
-/// Points from a and from b seen within this of each other are averaged.
-constexpr float alike = 0.5f;
-
 /// Each point of `flow` carried `s` of the way along it, to the four grid
 /// points around where it lands; a grid point keeps `sign` times the flow of
 /// the point landing there that is seen most, of points seen alike the
@@ -48,18 +45,6 @@ void project(const cv::Mat &forward, const cv::Mat &backward, const cv::Mat &see
             }
         }
     });
-}
-
-bool Projection::motion(int x, int y, cv::Vec2f &motion) const {
-    const float fromA = seen[0].ptr<float>(y)[x], fromB = seen[1].ptr<float>(y)[x];
-    if (fromA < 0 && fromB < 0) return false;
-    const cv::Vec2f &a = carried[0].ptr<cv::Vec2f>(y)[x], &b = carried[1].ptr<cv::Vec2f>(y)[x];
-    if (fromA >= 0 && fromB >= 0 && std::abs(fromA - fromB) <= alike) {
-        motion = 0.5f * (a + b);
-    } else {
-        motion = fromA > fromB ? a : b;
-    }
-    return true;
 }
 
 }  // namespace sv

@@ -3,6 +3,8 @@
 
 #include <opencv2/core.hpp>
 
+#include <cmath>
+
 namespace sv {
 
 /// Each picture's points carried to the output instant along their own
@@ -18,6 +20,21 @@ struct Projection {
     /// else the one seen most.
     bool motion(int x, int y, cv::Vec2f &motion) const;
 };
+
+/// Points from a and from b seen within this of each other are averaged.
+constexpr float alike = 0.5f;
+
+inline bool Projection::motion(int x, int y, cv::Vec2f &motion) const {
+    const float fromA = seen[0].ptr<float>(y)[x], fromB = seen[1].ptr<float>(y)[x];
+    if (fromA < 0 && fromB < 0) return false;
+    const cv::Vec2f &a = carried[0].ptr<cv::Vec2f>(y)[x], &b = carried[1].ptr<cv::Vec2f>(y)[x];
+    if (fromA >= 0 && fromB >= 0 && std::abs(fromA - fromB) <= alike) {
+        motion = 0.5f * (a + b);
+    } else {
+        motion = fromA > fromB ? a : b;
+    }
+    return true;
+}
 
 /// Carries each point of a `t` of the way along `forward` (the flow a→b) and
 /// each point of b 1 − t of the way along `backward` (b→a), each to the four
