@@ -10,7 +10,7 @@ FROM swift:6.3-bookworm AS build
 RUN apt-get update \
     && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends pkg-config \
         libavformat-dev libavcodec-dev libavfilter-dev libswscale-dev libswresample-dev libavutil-dev \
-        librubberband-dev libopencv-video-dev \
+        librubberband-dev libopencv-imgproc-dev \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY . .

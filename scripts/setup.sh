@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what scale-video needs on Debian or Ubuntu when it is missing:
 # FFmpeg's development libraries (with libx264), the Rubber Band library's
-# (pitch-keeping time stretch), OpenCV's video module (the optical flow of
-# --motion flow), pkg-config, the ffmpeg command (used by
+# (pitch-keeping time stretch), OpenCV's core and image processing (beneath
+# the optical flow of --motion flow), pkg-config, the ffmpeg command (used by
 # the tests as an independent judge), the DejaVu fonts (the font
 # Samples/make-film.sh attaches), mkvmerge and the reference FLAC encoder
 # (the tests make files as those tools write them), curl (the studio's
@@ -11,7 +11,7 @@
 # kubernetes-validate (the tests check the Kubernetes example with it) and
 # Selenium (which drives the browser). Swift 6 and Python 3 must be on PATH.
 set -euo pipefail
-packages=(pkg-config libavformat-dev libavcodec-dev libavfilter-dev libswscale-dev libswresample-dev libavutil-dev librubberband-dev libopencv-video-dev ffmpeg fonts-dejavu-core mkvtoolnix flac curl chromium chromium-driver binutils)
+packages=(pkg-config libavformat-dev libavcodec-dev libavfilter-dev libswscale-dev libswresample-dev libavutil-dev librubberband-dev libopencv-imgproc-dev ffmpeg fonts-dejavu-core mkvtoolnix flac curl chromium chromium-driver binutils)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
