@@ -19,10 +19,7 @@ extension Rational: Codable {
         self = value
     }
 
-    public func encode(to encoder: Swift.Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
-    }
+    public func encode(to encoder: Swift.Encoder) throws { try encoder.encode(text: description) }
 }
 
 extension FrameRate: Codable {
@@ -35,46 +32,27 @@ extension FrameRate: Codable {
         self = .exactly(try container.decode(Rational.self))
     }
 
-    public func encode(to encoder: Swift.Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
-    }
+    public func encode(to encoder: Swift.Encoder) throws { try encoder.encode(text: description) }
 }
 
 extension TimeMap: Codable {
     /// Its knots as `--time-map` takes them, checked as `--fps source` checks them
     /// (a segment of at least 1 ms); the job checks them again at its rate.
     public init(from decoder: Swift.Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        do throws(TimeMapError) {
-            self = try TimeMap(list: text, fps: Rational(1000, 1)!)
-        } catch {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.description)
-        }
+        self = try decoder.text { text throws(TimeMapError) in try TimeMap(list: text, fps: Rational(1000, 1)!) }
     }
 
-    public func encode(to encoder: Swift.Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
-    }
+    public func encode(to encoder: Swift.Encoder) throws { try encoder.encode(text: description) }
 }
 
 extension SpeedList: Codable {
     /// Its changes as `--speed` takes them.
     public init(from decoder: Swift.Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        do throws(TimeMapError) {
-            self = try SpeedList(parsing: text)
-        } catch {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.description)
-        }
+        self = try decoder.text { text throws(TimeMapError) in try SpeedList(parsing: text) }
     }
 
     public func encode(to encoder: Swift.Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(changes.map { "\($0.from):\($0.speed)" }.joined(separator: ","))
+        try encoder.encode(text: changes.map { "\($0.from):\($0.speed)" }.joined(separator: ","))
     }
 }
 
@@ -110,3 +88,25 @@ extension Retime.Target: Codable {
 }
 
 extension Curve: Codable {}
+
+extension Swift.Decoder {
+    /// A value written as text, read by `parse` (a map's or the speeds'
+    /// reader); what it refuses is refused in its words.
+    fileprivate func text<Value>(_ parse: (String) throws(TimeMapError) -> Value) throws -> Value {
+        let container = try singleValueContainer()
+        let text = try container.decode(String.self)
+        do throws(TimeMapError) {
+            return try parse(text)
+        } catch {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.description)
+        }
+    }
+}
+
+extension Swift.Encoder {
+    /// A value written as `text`, as its option takes it.
+    fileprivate func encode(text: String) throws {
+        var container = singleValueContainer()
+        try container.encode(text)
+    }
+}
