@@ -57,13 +57,12 @@ struct RequestCommand: ParsableCommand {
             throw ExitCode.failure
         }
         let name = file == "-" ? "standard input" : file
-        guard (try? JSONDecoder().decode(JSONObject.self, from: Data(bytes))) != nil else {
-            throw ValidationError("\(name) is not a request: it is not a JSON object")
-        }
         do {
             return try JSONDecoder().decode(ScaleRequest.self, from: Data(bytes))
         } catch let error as DecodingError {
-            throw ValidationError("\(name) is not a request: \(Self.reason(error))")
+            // What is not an object at all is said so, not as a field's fault.
+            let isObject = (try? JSONDecoder().decode(JSONObject.self, from: Data(bytes))) != nil
+            throw ValidationError("\(name) is not a request: \(isObject ? Self.reason(error) : "it is not a JSON object")")
         }
     }
 
@@ -107,13 +106,6 @@ struct RequestCommand: ParsableCommand {
 /// Any JSON object, whatever its fields.
 private struct JSONObject: Decodable {
     init(from decoder: Swift.Decoder) throws {
-        _ = try decoder.container(keyedBy: Field.self)
-    }
-
-    private struct Field: CodingKey {
-        let stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
+        _ = try decoder.container(keyedBy: JSONFieldName.self)
     }
 }

@@ -73,7 +73,7 @@ extension ScaleRequest {
 
     /// Refuses a field that is not one of CodingKeys, naming it.
     private static func refuseUnknownFields(_ decoder: Swift.Decoder) throws {
-        let given = try decoder.container(keyedBy: AnyField.self).allKeys.map(\.stringValue)
+        let given = try decoder.container(keyedBy: JSONFieldName.self).allKeys.map(\.stringValue)
         let known = Set(CodingKeys.allCases.map(\.stringValue))
         if let unknown = given.first(where: { !known.contains($0) }) {
             throw DecodingError.dataCorrupted(
@@ -81,11 +81,12 @@ extension ScaleRequest {
         }
     }
 
-    /// Any field's name.
-    private struct AnyField: CodingKey {
-        let stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
+}
+
+/// Any field's name in a JSON object.
+package struct JSONFieldName: CodingKey {
+    package let stringValue: String
+    package var intValue: Int? { nil }
+    package init(stringValue: String) { self.stringValue = stringValue }
+    package init?(intValue: Int) { nil }
 }
