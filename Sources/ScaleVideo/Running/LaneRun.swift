@@ -60,7 +60,7 @@ extension ScaleJob {
         let (audio, subtitles) =
             try input.map { try sound(of: plan, from: $0, into: output, waveform: run.waveform, warning: warning) } ?? ([], [])
         let lanes: [any Lane] = (picture.map { [$0.lane] } ?? []) + audio
-        try start(output, of: plan, for: run, whole: input != nil)
+        try start(output, of: plan, for: run)
         let seconds = run.window.map { Double($0.count) / plan.fps.doubleValue } ?? plan.targetDuration
         let meter = ProgressMeter(lanes: lanes.count, outputDuration: seconds, handler: progress)
         // A second of source at most between lanes: the shared reading queues what lies between them.
@@ -97,9 +97,9 @@ extension ScaleJob {
     /// Describes and starts `output` for `run`: the whole output with the
     /// source's attachments, cover, tags and chapters; the picture alone
     /// with `run`'s tags. Nothing for a run that encodes nothing.
-    private func start(_ output: OutputFile, of plan: JobPlan, for run: LaneRun, whole: Bool) throws {
+    private func start(_ output: OutputFile, of plan: JobPlan, for run: LaneRun) throws {
         guard run.encodes else { return }
-        guard whole else {
+        guard run.window == nil else {
             try output.describe(tags: run.tags, chapters: [])
             try output.start()
             return
