@@ -132,7 +132,7 @@ struct MotionPlanTests {
             let map = try TimeMap(list: text, fps: thirty)
             let product = map.duration.multiplied(by: thirty)!
             let n = Int((product.numerator + product.denominator - 1) / product.denominator)
-            let plan = MotionPlan(map: map, fps: thirty, timeBase: r("1/30"), frameCount: n)
+            let plan = try #require(MotionPlan(map: map, fps: thirty, timeBase: r("1/30"), frameCount: n))
             expectSame(
                 plannedRecipes(plan, timestamps: ts),
                 expectedRecipes(timestamps: ts, timeBase: r("1/30"), knots: map.knots, fps: thirty, frameCount: n))
@@ -143,7 +143,7 @@ struct MotionPlanTests {
         // Frames every 1/10 s; frame 1 at 0.1 s is held from 0.1 to 0.3 s, then
         // the map runs at normal speed: frame 2 lands at 0.4 s.
         let map = try TimeMap(list: "0=0,0.1=0.1,0.1=0.3,0.3=0.5", fps: r("20"))
-        var plan = MotionPlan(map: map, fps: r("20"), timeBase: r("1/10"), frameCount: 10)
+        var plan = try #require(MotionPlan(map: map, fps: r("20"), timeBase: r("1/10"), frameCount: 10))
         var steps: [FrameSchedule.Step] = []
         for t in Int64(0)..<4 { steps += plan.arrive(timestamp: t)! }
         steps += plan.finish()!

@@ -9,10 +9,8 @@
 public struct FrameClock: Sendable {
     /// N, the number of output frames.
     public let frameCount: Int
-    /// Source timestamps, in units after the first frame, at or before which a frame arrives at 0.
-    private let startUnits: Rational
-    /// The map's linear stretches, in source order; freezes have none.
-    private let segments: [Segment]
+    /// Where each frame lands.
+    private let landing: Landing
     private var origin: Int64?
     /// Output frames decided so far.
     public private(set) var decided = 0
@@ -21,14 +19,11 @@ public struct FrameClock: Sendable {
     /// hidden too, and decoding may resume at the one on screen there.
     public var firstWanted = 0
 
-    /// One linear stretch of g, in source timestamp units and output ticks:
-    /// a frame `offset` units after the first one arrives at output tick
-    /// `ceil(ticksPerUnit · offset − startTicks)`.
-    private struct Segment: Sendable {
-        /// The stretch covers offsets up to and including this one; nil: to any offset.
-        package let throughUnits: Rational?
-        package let ticksPerUnit: Rational
-        package let startTicks: Rational
+    /// The clock of frames landing so, for `frameCount` (N) output frames.
+    public init?(landing: Landing, frameCount: Int) {
+        guard frameCount > 0 else { return nil }
+        self.landing = landing
+        self.frameCount = frameCount
     }
 
     /// The clock of one factor: the one-segment map from `start`, which
@@ -41,13 +36,8 @@ public struct FrameClock: Sendable {
     ///   - start: seconds after the first frame where the scaled part
     ///     begins; the frame on screen then is output frame 0.
     public init?(factor: Rational, fps: Rational, timeBase: Rational, frameCount: Int, start: Rational = .zero) {
-        guard frameCount > 0, let perSecond = factor.multiplied(by: fps),
-            let ticks = perSecond.multiplied(by: timeBase), let startTicks = perSecond.multiplied(by: start),
-            let startUnits = start.divided(by: timeBase)
-        else { return nil }
-        self.startUnits = startUnits
-        segments = [Segment(throughUnits: nil, ticksPerUnit: ticks, startTicks: startTicks)]
-        self.frameCount = frameCount
+        guard let landing = Landing(factor: factor, fps: fps, timeBase: timeBase, start: start) else { return nil }
+        self.init(landing: landing, frameCount: frameCount)
     }
 
     /// The clock of a time map: frames after its last knot's `s` are not shown.
@@ -57,20 +47,8 @@ public struct FrameClock: Sendable {
     ///   - timeBase: the unit of the source timestamps, in seconds.
     ///   - frameCount: N = ceil(D · fps).
     public init?(map: TimeMap, fps: Rational, timeBase: Rational, frameCount: Int) {
-        guard frameCount > 0, let startUnits = map.sourceStart.divided(by: timeBase) else { return nil }
-        var segments: [Segment] = []
-        for (a, b) in zip(map.knots, map.knots.dropFirst()) where b.source > a.source {
-            guard let sourceSpan = b.source.subtracting(a.source), let outputSpan = b.output.subtracting(a.output),
-                let perSecond = outputSpan.divided(by: sourceSpan)?.multiplied(by: fps),
-                let ticks = perSecond.multiplied(by: timeBase), let outputTicks = a.output.multiplied(by: fps),
-                let startTicks = perSecond.multiplied(by: a.source)?.subtracting(outputTicks),
-                let through = b.source.divided(by: timeBase)
-            else { return nil }
-            segments.append(Segment(throughUnits: through, ticksPerUnit: ticks, startTicks: startTicks))
-        }
-        self.startUnits = startUnits
-        self.segments = segments
-        self.frameCount = frameCount
+        guard let landing = Landing(knots: map.knots, fps: fps, timeBase: timeBase) else { return nil }
+        self.init(landing: landing, frameCount: frameCount)
     }
 
     /// True once every output frame is decided; later source frames cannot show.
@@ -130,18 +108,8 @@ public struct FrameClock: Sendable {
 
     private func tick(of timestamp: Int64, from zero: Int64) -> Int {
         let offset = timestamp.subtractingReportingOverflow(zero)
-        guard !offset.overflow, offset.partialValue > 0, !Self.isAtOrBefore(offset.partialValue, startUnits) else {
-            return 0
-        }
-        guard let segment = segments.first(where: { $0.throughUnits.map { Self.isAtOrBefore(offset.partialValue, $0) } ?? true })
-        else { return frameCount }
-        let tick = segment.ticksPerUnit.ceilOfProduct(with: offset.partialValue, minus: segment.startTicks)
-        return Int(min(max(tick, 0), Int128(frameCount)))
-    }
-
-    /// offset ≤ bound, exactly.
-    private static func isAtOrBefore(_ offset: Int64, _ bound: Rational) -> Bool {
-        Int128(offset) * Int128(bound.denominator) <= Int128(bound.numerator)
+        guard !offset.overflow else { return 0 }
+        return landing.tick(of: offset.partialValue, frameCount: frameCount)
     }
 
     /// A source frame with `timestamp` arrives. Returns the output frames

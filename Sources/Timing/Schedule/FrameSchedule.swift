@@ -3,17 +3,17 @@
 /// which frames to decode, and the picture stage takes its steps from.
 /// Source frames are numbered in the order they arrive.
 ///
-/// It is built for one of three ways through the source, each from its
-/// own arithmetic:
+/// It is built for one of three ways through the source. In the first two
+/// the frames arrive in presentation order (along a map that only falls,
+/// last first on a time line turned round) and each lands where one
+/// Landing says, the map's arithmetic worked out once for both:
 /// - `held` (`--motion nearest`, the map never falling, straight lines):
-///   the frames arrive in presentation order and the frame clock
-///   (FrameClock) tells which output frames the frame before each fills;
-///   the frames it hides need not be decoded.
-/// - `moving` (`--motion blend` or `flow`): the frames arrive in
-///   presentation order (along a map that only falls, last first on a time
-///   line turned round) and the MotionPlan tells what each output frame
-///   shows; where only a late run of the output is made, the frames off
-///   screen by its first output frame need not be decoded (the clock).
+///   the frame clock (FrameClock) tells which output frames the frame
+///   before each fills; the frames it hides need not be decoded.
+/// - `moving` (`--motion blend` or `flow`): the MotionPlan tells what each
+///   output frame shows; where only a late run of the output is made, the
+///   frames off screen by its first output frame need not be decoded (the
+///   clock).
 /// - `picked` (`--motion nearest` along a map that falls or runs as the
 ///   smooth curve): the frames arrive in the order the output shows them,
 ///   one for each run of output frames (FramePicks), read a key-frame

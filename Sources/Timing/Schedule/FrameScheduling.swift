@@ -7,26 +7,15 @@ extension FrameSchedule {
     /// window's end decided, those before its start not made. nil where
     /// the times do not fit in 64-bit terms.
     package convenience init?(retiming: Retiming, fps: Rational, timeBase: Rational, window: Range<Int>, moving: Bool) {
-        let end = window.upperBound
-        let clock: FrameClock? =
-            switch retiming {
-            case .factor(let scale, let start):
-                FrameClock(factor: scale.factor, fps: fps, timeBase: timeBase, frameCount: end, start: start)
-            case .map(let map): FrameClock(map: map, fps: fps, timeBase: timeBase, frameCount: end)
-            }
-        guard var clock else { return nil }
+        guard let landing = Landing(retiming: retiming, fps: fps, timeBase: timeBase),
+            var clock = FrameClock(landing: landing, frameCount: window.upperBound)
+        else { return nil }
         clock.firstWanted = window.lowerBound
         guard moving else {
             self.init(holding: clock)
             return
         }
-        let plan: MotionPlan? =
-            switch retiming {
-            case .factor(let scale, let start): MotionPlan(scale: scale, fps: fps, timeBase: timeBase, frameCount: end, start: start)
-            case .map(let map): MotionPlan(map: map, fps: fps, timeBase: timeBase, frameCount: end)
-            }
-        guard let plan else { return nil }
-        self.init(moving: plan, skipping: window.lowerBound > 0 ? clock : nil)
+        self.init(moving: MotionPlan(landing: landing, frameCount: window.upperBound), skipping: window.lowerBound > 0 ? clock : nil)
     }
 
     /// Nearest along `map`, which falls or runs as the smooth curve: the
@@ -37,6 +26,16 @@ extension FrameSchedule {
     package convenience init?(picking map: TimeMap, fps: Rational, frameCount: Int, times: [Int64], timeBase: Rational, window: Range<Int>) {
         guard let picks = FramePicks(map: map, fps: fps, frameCount: frameCount, times: times, timeBase: timeBase) else { return nil }
         self.init(picking: picks.runs.filter { $0.outputs.overlaps(window) })
+    }
+}
+
+extension Landing {
+    /// Along `retiming` (a factor is the map `start = 0, start + S = D`).
+    package init?(retiming: Retiming, fps: Rational, timeBase: Rational) {
+        switch retiming {
+        case .factor(let scale, let start): self.init(scale: scale, fps: fps, timeBase: timeBase, start: start)
+        case .map(let map): self.init(knots: map.knots, fps: fps, timeBase: timeBase)
+        }
     }
 }
 

@@ -14,8 +14,8 @@ public struct MotionPlan: Sendable {
     /// A frame that can still be shown as itself.
     private struct Entry: Sendable {
         package let index: Int
-        /// Seconds after the first frame.
-        package let time: Rational
+        /// Timestamp units after the first frame.
+        package let offset: Int64
         /// Where it lands, in output frames.
         package let position: Rational
         /// The end of the latest freeze between the frame before it and this
@@ -25,9 +25,8 @@ public struct MotionPlan: Sendable {
 
     /// N.
     public let frameCount: Int
-    private let knots: [TimeMap.Knot]
-    private let fps: Rational
-    private let timeBase: Rational
+    /// Where each frame lands.
+    private let landing: Landing
     private var origin: Int64?
     private var arrivals = 0
     private var entries: [Entry] = []
@@ -37,28 +36,27 @@ public struct MotionPlan: Sendable {
     /// Output frames decided so far.
     public private(set) var decided = 0
 
-    /// The plan along a time map (SPEC §8): frames after its last knot are not shown.
+    /// The plan of frames landing so, for `frameCount` (N) output frames.
+    public init(landing: Landing, frameCount: Int) {
+        self.landing = landing
+        self.frameCount = frameCount
+    }
+
+    /// The plan along a time map (SPEC §8): frames after its last knot are
+    /// not shown. nil when the times do not fit in 64-bit terms.
     /// - Parameters:
     ///   - timeBase: the unit of the source timestamps, in seconds.
     ///   - frameCount: N = ceil(D · fps).
-    public init(map: TimeMap, fps: Rational, timeBase: Rational, frameCount: Int) {
-        self.init(knots: map.knots, fps: fps, timeBase: timeBase, frameCount: frameCount)
+    public init?(map: TimeMap, fps: Rational, timeBase: Rational, frameCount: Int) {
+        guard let landing = Landing(knots: map.knots, fps: fps, timeBase: timeBase) else { return nil }
+        self.init(landing: landing, frameCount: frameCount)
     }
 
     /// The plan of one factor: the one-segment map from `start` to `start + S`.
     /// nil when the times do not fit in 64-bit terms.
     public init?(scale: Retime, fps: Rational, timeBase: Rational, frameCount: Int, start: Rational = .zero) {
-        guard let end = start.adding(scale.sourceDuration), let duration = scale.exactTargetDuration else { return nil }
-        self.init(
-            knots: [TimeMap.Knot(source: start, output: .zero), TimeMap.Knot(source: end, output: duration)], fps: fps,
-            timeBase: timeBase, frameCount: frameCount)
-    }
-
-    private init(knots: [TimeMap.Knot], fps: Rational, timeBase: Rational, frameCount: Int) {
-        self.knots = knots
-        self.fps = fps
-        self.timeBase = timeBase
-        self.frameCount = frameCount
+        guard let landing = Landing(scale: scale, fps: fps, timeBase: timeBase, start: start) else { return nil }
+        self.init(landing: landing, frameCount: frameCount)
     }
 
     /// True once every output frame is decided; later frames cannot show.
@@ -78,19 +76,19 @@ public struct MotionPlan: Sendable {
         arrivals += 1
         let zero = origin ?? timestamp
         origin = zero
-        let offset = timestamp.subtractingReportingOverflow(zero)
-        guard !offset.overflow, let time = Rational(offset.partialValue, 1)?.multiplied(by: timeBase) else { return nil }
-        guard time <= knots[knots.count - 1].source else { return finish() }
-        guard let position = position(at: time) else { return nil }
+        let (offset, overflow) = timestamp.subtractingReportingOverflow(zero)
+        guard !overflow else { return nil }
+        guard !landing.isPastEnd(offset) else { return finish() }
+        guard let position = landing.position(of: offset) else { return nil }
         if let last = entries.last, position <= last.position {
             if position == .zero {
-                entries[entries.count - 1] = Entry(index: index, time: time, position: position, freezeEnd: last.freezeEnd)
+                entries[entries.count - 1] = Entry(index: index, offset: offset, position: position, freezeEnd: last.freezeEnd)
                 window.first = index
             }
             return []
         }
-        let held = entries.last.map { latestFreezeEnd(after: $0.time, before: time) } ?? nil
-        entries.append(Entry(index: index, time: time, position: position, freezeEnd: held))
+        let held = entries.last.flatMap { landing.freezeEnd(from: $0.offset, to: offset) }
+        entries.append(Entry(index: index, offset: offset, position: position, freezeEnd: held))
         var steps: [FrameSchedule.Step] = []
         while decided < frameCount, Rational(Int64(decided + 1), 1)! <= position {
             guard let picture = picture(at: decided) else { return nil }
@@ -157,25 +155,6 @@ public struct MotionPlan: Sendable {
     private mutating func dropUnseen() {
         let now = Rational(Int64(decided), 1)!
         if let on = entries.lastIndex(where: { $0.position <= now }), on > 0 { entries.removeFirst(on) }
-    }
-
-    /// `g(t) · fps`; the frames at or before the first knot land at 0.
-    private func position(at t: Rational) -> Rational? {
-        guard t > knots[0].source else { return .zero }
-        guard let j = knots.firstIndex(where: { $0.source >= t }) else { return nil }
-        let b = knots[j]
-        if b.source == t { return b.output.multiplied(by: fps) }
-        let a = knots[j - 1]
-        guard let into = t.subtracting(a.source), let span = b.source.subtracting(a.source),
-            let length = b.output.subtracting(a.output), let part = into.multiplied(by: length)?.divided(by: span)
-        else { return nil }
-        return a.output.adding(part)?.multiplied(by: fps)
-    }
-
-    /// The end (in output frames) of the latest freeze at a source time in `[from, to)`.
-    private func latestFreezeEnd(after from: Rational, before to: Rational) -> Rational? {
-        let ends = zip(knots, knots.dropFirst()).filter { $0.source == $1.source && $0.source >= from && $0.source < to }
-        return ends.last.flatMap { $0.1.output.multiplied(by: fps) }
     }
 
     private static func floor(_ value: Rational) -> Int {

@@ -1,0 +1,118 @@
+/// Where source frames land on the output's frame clock (SPEC §4, §8, §9):
+/// a frame `offset` timestamp units after the first lands at
+/// `P = g(t) · fps` output frames (output frame k is at k), t its time in
+/// seconds after the first frame and g the map, one factor f being the map
+/// `g(t) = f · (t − start)`. The frames at or before the map's first knot
+/// land at 0. Worked out exactly, in the source's timestamp units, once for
+/// the frame clock (nearest) and the motion plan (blend, flow) alike.
+public struct Landing: Sendable {
+    /// One straight stretch of g, freezes having none: a frame `offset`
+    /// units after the first lands at `perUnit · offset − shift`.
+    private struct Stretch: Sendable {
+        /// The stretch covers offsets up to and including this one; nil: to any offset.
+        let through: Rational?
+        let perUnit: Rational
+        let shift: Rational
+    }
+
+    /// A freeze (two knots with the same `s`): where it is, in units after
+    /// the first frame, and where it ends, in output frames.
+    private struct Freeze: Sendable {
+        let at: Rational
+        let end: Rational
+    }
+
+    /// Offsets at or before this land at 0.
+    private let start: Rational
+    /// Offsets after this are past the map's end (nil: none is).
+    private let end: Rational?
+    private let stretches: [Stretch]
+    private let freezes: [Freeze]
+
+    /// One factor from `start` seconds after the first frame, on past any end.
+    /// nil when the times do not fit in 64-bit terms.
+    public init?(factor: Rational, fps: Rational, timeBase: Rational, start: Rational = .zero) {
+        guard let perSecond = factor.multiplied(by: fps), let perUnit = perSecond.multiplied(by: timeBase),
+            let shift = perSecond.multiplied(by: start), let startUnits = start.divided(by: timeBase)
+        else { return nil }
+        self.start = startUnits
+        end = nil
+        stretches = [Stretch(through: nil, perUnit: perUnit, shift: shift)]
+        freezes = []
+    }
+
+    /// One factor's `scale` from `start` seconds after the first frame: the
+    /// map from `(start, 0)` to `(start + S, D)`. nil when the times do not
+    /// fit in 64-bit terms.
+    public init?(scale: Retime, fps: Rational, timeBase: Rational, start: Rational = .zero) {
+        guard let end = start.adding(scale.sourceDuration), let duration = scale.exactTargetDuration else { return nil }
+        self.init(
+            knots: [TimeMap.Knot(source: start, output: .zero), TimeMap.Knot(source: end, output: duration)], fps: fps, timeBase: timeBase)
+    }
+
+    /// Along a map's knots, `s` never falling (times in seconds after the
+    /// first frame): offsets after its last knot's are past its end. nil
+    /// when the times do not fit in 64-bit terms.
+    public init?(knots: [TimeMap.Knot], fps: Rational, timeBase: Rational) {
+        guard let first = knots.first, let last = knots.last, let startUnits = first.source.divided(by: timeBase),
+            let endUnits = last.source.divided(by: timeBase)
+        else { return nil }
+        var stretches: [Stretch] = []
+        var freezes: [Freeze] = []
+        for (a, b) in zip(knots, knots.dropFirst()) {
+            guard let through = b.source.divided(by: timeBase) else { return nil }
+            guard b.source > a.source else {
+                guard let end = b.output.multiplied(by: fps) else { return nil }
+                freezes.append(Freeze(at: through, end: end))
+                continue
+            }
+            guard let sourceSpan = b.source.subtracting(a.source), let outputSpan = b.output.subtracting(a.output),
+                let perSecond = outputSpan.divided(by: sourceSpan)?.multiplied(by: fps),
+                let perUnit = perSecond.multiplied(by: timeBase), let outputTicks = a.output.multiplied(by: fps),
+                let shift = perSecond.multiplied(by: a.source)?.subtracting(outputTicks)
+            else { return nil }
+            stretches.append(Stretch(through: through, perUnit: perUnit, shift: shift))
+        }
+        start = startUnits
+        end = endUnits
+        self.stretches = stretches
+        self.freezes = freezes
+    }
+
+    /// Whether a frame `offset` units after the first is past the map's end.
+    public func isPastEnd(_ offset: Int64) -> Bool {
+        end.map { !Self.isAtOrBefore(offset, $0) } ?? false
+    }
+
+    /// P for a frame `offset` units after the first, at or before the map's
+    /// end; nil past it, or where it does not fit in 64-bit terms.
+    public func position(of offset: Int64) -> Rational? {
+        guard offset > 0, !Self.isAtOrBefore(offset, start) else { return .zero }
+        guard let stretch = stretch(of: offset), let units = Rational(offset, 1) else { return nil }
+        return stretch.perUnit.multiplied(by: units)?.subtracting(stretch.shift)
+    }
+
+    /// The first output frame at or after P, clamped to 0...`frameCount`;
+    /// `frameCount` past the map's end.
+    public func tick(of offset: Int64, frameCount: Int) -> Int {
+        guard offset > 0, !Self.isAtOrBefore(offset, start) else { return 0 }
+        guard let stretch = stretch(of: offset) else { return frameCount }
+        let tick = stretch.perUnit.ceilOfProduct(with: offset, minus: stretch.shift)
+        return Int(min(max(tick, 0), Int128(frameCount)))
+    }
+
+    /// Where the latest freeze at an offset in `[from, to)` ends, in output frames.
+    public func freezeEnd(from: Int64, to: Int64) -> Rational? {
+        freezes.last { Self.isAtOrBefore(from, $0.at) && !Self.isAtOrBefore(to, $0.at) }?.end
+    }
+
+    /// The stretch an offset after the map's start lies on; nil past the end.
+    private func stretch(of offset: Int64) -> Stretch? {
+        stretches.first { $0.through.map { Self.isAtOrBefore(offset, $0) } ?? true }
+    }
+
+    /// offset ≤ bound, exactly.
+    private static func isAtOrBefore(_ offset: Int64, _ bound: Rational) -> Bool {
+        Int128(offset) * Int128(bound.denominator) <= Int128(bound.numerator)
+    }
+}
