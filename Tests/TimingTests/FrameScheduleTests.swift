@@ -61,4 +61,22 @@ struct FrameScheduleTests {
         #expect(schedule.shown([1, 2, 3], followedBy: 4) == [true, true, true])
         #expect(schedule.arrive(timestamp: 1) == [.show(frames: 0..<1, picture: .frame(0)), .show(frames: 1..<2, picture: .inBetween(from: 0, to: 1, weight: Rational(1, 2)!))])
     }
+
+    /// A window's late run: ×2 at 30 fps, frame i lands at 2i, so output
+    /// frame 2i shows it and 2i + 1 is halfway to the next (SPEC §9). Of
+    /// the window 5..<8 only its own pictures are named, none before it.
+    @Test func aWindowNamesOnlyItsOwnPictures() throws {
+        let scale = try #require(Retime(sourceDuration: Rational(1, 1)!, target: .factor(Rational(2, 1)!)))
+        let schedule = try #require(
+            FrameSchedule(retiming: .factor(scale, start: .zero), fps: Rational(30, 1)!, timeBase: Rational(1, 30)!, window: 5..<8, moving: true))
+        var steps: [FrameSchedule.Step] = []
+        for stamp in Int64(0)..<5 { steps += try #require(schedule.arrive(timestamp: stamp)) }
+        let half = Rational(1, 2)!
+        #expect(
+            steps == [
+                .show(frames: 5..<6, picture: .inBetween(from: 2, to: 3, weight: half)), .show(frames: 6..<7, picture: .frame(3)),
+                .show(frames: 7..<8, picture: .inBetween(from: 3, to: 4, weight: half)),
+            ])
+        #expect(schedule.isComplete)
+    }
 }

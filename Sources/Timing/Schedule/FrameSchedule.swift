@@ -57,7 +57,8 @@ public final class FrameSchedule {
 
     /// `--motion blend` or `flow` along `plan`; `skipping`, where only a
     /// late run of the output is made, the clock whose `firstWanted` is its
-    /// first output frame.
+    /// first output frame (the pictures shown only before it are left out
+    /// of the steps, so that no flow is found for them).
     public init(moving plan: MotionPlan, skipping: FrameClock?) { way = .moving(plan, skipping: skipping) }
 
     /// `--motion nearest`, the frames arriving in the order of `runs`.
@@ -116,7 +117,7 @@ public final class FrameSchedule {
             _ = skipping?.arrive(timestamp: timestamp)
             let steps = plan.arrive(timestamp: timestamp)
             way = .moving(plan, skipping: skipping)
-            return steps
+            return steps.map { Self.made($0, from: skipping?.firstWanted ?? 0) }
         case .picked(let runs):
             return index < runs.count ? [.show(frames: runs[index].outputs, picture: .frame(index))] : []
         }
@@ -134,7 +135,7 @@ public final class FrameSchedule {
         case .moving(var plan, let skipping):
             let steps = plan.finish()
             way = .moving(plan, skipping: skipping)
-            return steps
+            return steps.map { Self.made($0, from: skipping?.firstWanted ?? 0) }
         case .picked(let runs):
             return arrivals >= runs.count ? [] : nil
         }
@@ -172,6 +173,17 @@ public final class FrameSchedule {
         switch way {
         case .held(let clock), .moving(_, let clock?): clock.latestTimestamp(arrivingWith: timestamp)
         case .moving(_, nil), .picked: nil
+        }
+    }
+
+    /// The steps of the output frames made, those from `firstWanted` on: a
+    /// frame or an in-between shown only before it is not made (a mean is,
+    /// which closes its running sum).
+    private static func made(_ steps: [Step], from firstWanted: Int) -> [Step] {
+        steps.filter { step in
+            guard case .show(let frames, let picture) = step, frames.upperBound <= firstWanted else { return true }
+            if case .mean = picture { return true }
+            return false
         }
     }
 
