@@ -2,8 +2,9 @@ import Dispatch
 
 /// `--motion flow`: in-between pictures of scale-video's own (the C++
 /// FlowKernel over OpenCV, loaded as FlowLibrary): dense optical flow both
-/// ways between the two pictures around the instant (DIS, on luma, at full
-/// size up to 640 samples wide, else on a grid under 640 samples wide), both
+/// ways between the two pictures around the instant (a dense inverse search
+/// of its own, on luma, on a grid half the picture's size, a quarter from
+/// 2560 samples long), both
 /// warped to it along the motion their own points carry there (each
 /// picture's points moved along their flow to the instant, the one seen most
 /// in the other keeping its motion where it lands), and blended by their
