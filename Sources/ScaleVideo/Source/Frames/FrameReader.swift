@@ -123,6 +123,6 @@ final class FrameReader {
     private static func packets(_ reading: Reading, shared: SharedInput?) throws -> PacketInput {
         let alone = !reading.moving && reading.retiming.longestSkip(fps: reading.fps) > 1
         guard let shared, !alone else { return try OwnInput(path: reading.path, streamIndex: reading.video.streamIndex) }
-        return try shared.reader(of: reading.video.streamIndex)
+        return shared.reader(of: reading.video.streamIndex)
     }
 }
