@@ -213,35 +213,29 @@ Level levelOf(const Pyramid &from, const Pyramid &to, int level, int stride) {
                  a.step1(), gx.step1(), gx.cols, gx.rows, corners(gx.cols, stride), corners(gx.rows, stride)};
 }
 
-/// Pictures this long or shorter are searched on a half-size grid (a
-/// picture under 64 samples a side at full size).
+/// Pictures this long or shorter are searched on a half-size grid (under
+/// 64 samples a side, at full size).
 constexpr int smallWidth = 640;
 /// A longer picture's grid is halved until it is shorter than this.
 constexpr int largeGrid = 1280;
 
 }  // namespace
 
-/// Sized by the picture's longer side (a phone's upright picture is
-/// searched as its sideways twin is): up to `smallWidth` long on a
-/// half-size grid, a longer one on a grid halved until it is shorter than
-/// `largeGrid` (1280x720 to 1920x1080 at half size, 4K at a quarter);
-/// patches 4 apart, each moved until a step is under 0.02 of a sample, 8
-/// at most.
+/// Sized by the picture's longer side (an upright phone picture as its
+/// sideways twin): up to `smallWidth` long on a half-size grid, a longer
+/// one halved until shorter than `largeGrid` (720p and 1080p at half size,
+/// 4K at a quarter); patches 4 apart, each moved until a step is under 0.02
+/// of a sample, 8 at most.
 ///
-/// Measured on the benchmark's quality clips, both halves of each (the
-/// in-betweens' luma PSNR over minterpolate's, on average): OpenCV's DIS,
-/// 50 steps a patch, patches as apart, made +0.31 dB on the six clips up
-/// to 640 wide and +0.49 dB on the ten wider; this search +0.67 and +0.50.
-/// Up to 25 steps lost 0.05 dB and 0.002 SSIM on the small clips (a long
-/// descent drifts). The wider pictures were once searched on grids
-/// shorter than 640, patches 6 apart: the sports clips (1768x994, fast
-/// limbs over a detailed still background) came 1.3 and 0.3 dB below
-/// minterpolate; on grids twice as fine, patches 6 apart, 0.35 dB below and
-/// 0.1 above; 4 apart, 0.2 below and 0.15 above (the other wide clips from
-/// 0.05 dB lower to 0.7 higher than at first), for 60% more time at
-/// 1280x720 and 1920x1080, still an eighth of minterpolate's or less. A
-/// quarter-size grid up to 640 wide, the time there a third shorter, lost
-/// 0.5 dB on the 640x272 clips and 2 dB at 176x144.
+/// Measured on the benchmark's clips, both halves (luma PSNR over
+/// minterpolate's): OpenCV's DIS made +0.31 dB up to 640 wide and +0.49
+/// wider, this search +0.67 and +0.50; up to 25 steps lost 0.05 dB on the
+/// small clips (a long descent drifts). Wider pictures on grids under 640,
+/// patches 6 apart, left the sports clips (1768x994, fast limbs over a
+/// detailed still background) 1.3 and 0.3 dB below minterpolate; on these
+/// grids 0.2 below and 0.15 above, for 60% more time at 720p and 1080p. A
+/// quarter-size grid up to 640 wide, a third faster, lost 0.4 to 0.8 dB on
+/// the 640x272 clips and 2 dB at 176x144.
 Search searchFor(int width, int height) {
     const int longer = std::max(width, height);
     int divisor = longer > smallWidth || (width >= 64 && height >= 64) ? 2 : 1;
