@@ -8,21 +8,6 @@
 /// kept lands at its start, as the frame on screen there does, and one
 /// after it is left out.
 public enum CueTiming {
-    /// The cue from `start` to `end`, in seconds on the source's time line
-    /// (from its first frame), along one factor applied from `from` seconds
-    /// to `from + S`: `f · (t − from)`, clipped to the output `0...limit`.
-    public static func retimed(start: Rational, end: Rational, from: Rational, by factor: Rational, limit: Rational)
-        -> (start: Rational, end: Rational)?
-    {
-        guard let a = start.subtracting(from)?.multiplied(by: factor), let b = end.subtracting(from)?.multiplied(by: factor)
-        else { return nil }
-        let first = max(a, .zero)
-        if a == b { return a <= limit ? (first, first) : nil }
-        let last = min(b, limit)
-        guard first < last else { return nil }
-        return (first, last)
-    }
-
     /// The cue from `start` to `end`, in seconds on the source's time line,
     /// along `map` (SPEC §8). A cue still on screen past the map's last `s`
     /// lasts to D, through a freeze there.

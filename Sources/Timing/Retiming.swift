@@ -20,6 +20,16 @@ extension Retiming {
         }
     }
 
+    /// The map the source is retimed along: a time map itself, one factor
+    /// the map from `(start, 0)` to `(start + S, D)`. nil where the times do
+    /// not fit in 64-bit terms.
+    package var map: TimeMap? {
+        switch self {
+        case .factor(let scale, let start): TimeMap(scale: scale, start: start)
+        case .map(let map): map
+        }
+    }
+
     /// Where the part of the source shown starts, in seconds.
     package var sourceStart: Rational {
         switch self {

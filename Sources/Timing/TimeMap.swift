@@ -47,6 +47,17 @@ public struct TimeMap: Sendable, Equatable, CustomStringConvertible {
         self.labels = labels
     }
 
+    /// The map of one factor's `scale` from `start` seconds of the source:
+    /// `(start, 0)` to `(start + S, D)` (SPEC §4: the factor is that map).
+    /// Not validated: its times are the request's, already checked, and an
+    /// output shorter than a frame is a factor's to make. nil where the times
+    /// do not fit in 64-bit terms.
+    package init?(scale: Retime, start: Rational) {
+        guard let end = start.adding(scale.sourceDuration), let duration = scale.exactTargetDuration else { return nil }
+        knots = [Knot(source: start, output: .zero), Knot(source: end, output: duration)]
+        labels = knots.enumerated().map { "knot \($0.offset + 1) \"\($0.element.source)=\($0.element.output)\"" }
+    }
+
     /// The same map validated for output at `fps`, its knots named as they were.
     public func validated(fps: Rational) throws(TimeMapError) -> TimeMap {
         var map = try TimeMap(knots: knots, fps: fps, labels: labels)

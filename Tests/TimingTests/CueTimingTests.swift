@@ -38,13 +38,15 @@ struct CueTimingTests {
         #expect(CueTiming.retimed(start: Self.r("1"), end: Self.r("2"), along: map).map { [$0.start, $0.end] } == [Self.r("1"), Self.r("3")])
     }
 
-    /// One factor from --start: f · (t − start), clipped to the output's 0…D.
+    /// One factor from --start, as its map (1, 0) to (3, 4): f · (t − start), clipped to the output's 0…D.
     @Test(arguments: [
         ("0.5", "1.5", ("0", "1")), ("1.25", "2", ("0.5", "2")), ("2.5", "3.5", ("3", "4")), ("3.5", "4", nil),
         ("0.2", "0.5", nil), ("0.5", "0.5", ("0", "0")), ("2", "2", ("2", "2")),
     ] as [(String, String, (String, String)?)])
     func cuesFollowAFactor(start: String, end: String, expected: (String, String)?) {
-        let retimed = CueTiming.retimed(start: Self.r(start), end: Self.r(end), from: Self.r("1"), by: Self.r("2"), limit: Self.r("4"))
+        let scale = Retime(sourceDuration: Self.r("2"), target: .factor(Self.r("2")))!
+        let map = Retiming.factor(scale, start: Self.r("1")).map!
+        let retimed = CueTiming.retimed(start: Self.r(start), end: Self.r(end), along: map)
         #expect(retimed?.start == expected.map { Self.r($0.0) } && retimed?.end == expected.map { Self.r($0.1) }, "\(start)–\(end)")
     }
 }

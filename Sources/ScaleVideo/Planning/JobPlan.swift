@@ -86,8 +86,8 @@ public struct JobPlan: Sendable {
         let retiming: Retiming = timeMap.map { .map($0) } ?? .factor(scale, start: request.trim.start)
         let timecode = writesVideo && container.holdsTimecode
             ? Self.timecode(of: source, from: timeMap?.sourceStart ?? request.trim.start, fps: fps) : nil
-        subtitles = (timeMap?.duration ?? scale.exactTargetDuration).map {
-            Self.subtitles(of: request, source: source, container: container, origin: timeline, retiming: retiming, duration: $0)
+        subtitles = retiming.map.map {
+            Self.subtitles(of: request, source: source, container: container, origin: timeline, along: $0)
         } ?? []
         self.request = request
         self.retiming = retiming
@@ -212,10 +212,9 @@ public struct JobPlan: Sendable {
     }
 
     /// The subtitle tracks written (SPEC §11): each the container holds,
-    /// as it is or converted to its text format, retimed from `origin`.
+    /// as it is or converted to its text format, retimed from `origin` along `map`.
     private static func subtitles(
-        of request: ScaleRequest, source: SourceInfo, container: OutputContainer, origin: Rational, retiming: Retiming,
-        duration: Rational
+        of request: ScaleRequest, source: SourceInfo, container: OutputContainer, origin: Rational, along map: TimeMap
     ) -> [SubtitlePlan] {
         source.subtitles.compactMap { subtitle in
             let converter: String?
@@ -225,8 +224,8 @@ public struct JobPlan: Sendable {
             case .dropped: return nil
             }
             return SubtitlePlan(
-                input: request.input, source: subtitle, converter: converter, origin: origin, retiming: retiming,
-                duration: duration, tags: container.streamTags(from: subtitle.tags))
+                input: request.input, source: subtitle, converter: converter, origin: origin, map: map,
+                tags: container.streamTags(from: subtitle.tags))
         }
     }
 

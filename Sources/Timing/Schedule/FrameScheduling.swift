@@ -32,10 +32,8 @@ extension FrameSchedule {
 extension Landing {
     /// Along `retiming` (a factor is the map `start = 0, start + S = D`).
     package init?(retiming: Retiming, fps: Rational, timeBase: Rational) {
-        switch retiming {
-        case .factor(let scale, let start): self.init(scale: scale, fps: fps, timeBase: timeBase, start: start)
-        case .map(let map): self.init(knots: map.knots, fps: fps, timeBase: timeBase)
-        }
+        guard let map = retiming.map else { return nil }
+        self.init(knots: map.knots, fps: fps, timeBase: timeBase)
     }
 }
 

@@ -41,15 +41,6 @@ public struct Landing: Sendable {
         freezes = []
     }
 
-    /// One factor's `scale` from `start` seconds after the first frame: the
-    /// map from `(start, 0)` to `(start + S, D)`. nil when the times do not
-    /// fit in 64-bit terms.
-    public init?(scale: Retime, fps: Rational, timeBase: Rational, start: Rational = .zero) {
-        guard let end = start.adding(scale.sourceDuration), let duration = scale.exactTargetDuration else { return nil }
-        self.init(
-            knots: [TimeMap.Knot(source: start, output: .zero), TimeMap.Knot(source: end, output: duration)], fps: fps, timeBase: timeBase)
-    }
-
     /// Along a map's knots, `s` never falling (times in seconds after the
     /// first frame): offsets after its last knot's are past its end. nil
     /// when the times do not fit in 64-bit terms.
