@@ -29,7 +29,7 @@ public struct TimeMap: Sendable, Equatable, CustomStringConvertible {
     /// Validates `knots` for output at `fps`; `labels` name them in errors
     /// (by default `knot N "s=d"`).
     public init(knots: [Knot], fps: Rational, labels: [String]? = nil) throws(TimeMapError) {
-        let labels = labels ?? knots.enumerated().map { "knot \($0.offset + 1) \"\($0.element.source)=\($0.element.output)\"" }
+        let labels = labels ?? Self.labels(of: knots)
         guard knots.count >= 2 else { throw .tooFewKnots(knots.count) }
         guard knots[0].output == .zero else { throw .firstOutputNotZero(knot: labels[0]) }
         guard let frame = fps.reciprocal, fps.isPositive else { throw .tooLarge(knot: labels[0]) }
@@ -55,7 +55,12 @@ public struct TimeMap: Sendable, Equatable, CustomStringConvertible {
     package init?(scale: Retime, start: Rational) {
         guard let end = start.adding(scale.sourceDuration), let duration = scale.exactTargetDuration else { return nil }
         knots = [Knot(source: start, output: .zero), Knot(source: end, output: duration)]
-        labels = knots.enumerated().map { "knot \($0.offset + 1) \"\($0.element.source)=\($0.element.output)\"" }
+        labels = Self.labels(of: knots)
+    }
+
+    /// How knots are named in messages when nothing else names them: `knot N "s=d"`.
+    private static func labels(of knots: [Knot]) -> [String] {
+        knots.enumerated().map { "knot \($0.offset + 1) \"\($0.element.source)=\($0.element.output)\"" }
     }
 
     /// The same map validated for output at `fps`, its knots named as they were.

@@ -13,6 +13,18 @@ public struct Landing: Sendable {
         let through: Rational?
         let perUnit: Rational
         let shift: Rational
+
+        /// The stretch of g rising `slope` output seconds a source second
+        /// from knot `a`: `perUnit = slope · fps · timeBase`, `shift = slope
+        /// · fps · s_a − d_a · fps`. nil when that does not fit in 64-bit terms.
+        init?(slope: Rational, from a: TimeMap.Knot, through: Rational?, fps: Rational, timeBase: Rational) {
+            guard let perSecond = slope.multiplied(by: fps), let perUnit = perSecond.multiplied(by: timeBase),
+                let outputTicks = a.output.multiplied(by: fps), let shift = perSecond.multiplied(by: a.source)?.subtracting(outputTicks)
+            else { return nil }
+            self.through = through
+            self.perUnit = perUnit
+            self.shift = shift
+        }
     }
 
     /// A freeze (two knots with the same `s`): where it is, in units after
@@ -32,12 +44,13 @@ public struct Landing: Sendable {
     /// One factor from `start` seconds after the first frame, on past any end.
     /// nil when the times do not fit in 64-bit terms.
     public init?(factor: Rational, fps: Rational, timeBase: Rational, start: Rational = .zero) {
-        guard let perSecond = factor.multiplied(by: fps), let perUnit = perSecond.multiplied(by: timeBase),
-            let shift = perSecond.multiplied(by: start), let startUnits = start.divided(by: timeBase)
+        let origin = TimeMap.Knot(source: start, output: .zero)
+        guard let stretch = Stretch(slope: factor, from: origin, through: nil, fps: fps, timeBase: timeBase),
+            let startUnits = start.divided(by: timeBase)
         else { return nil }
         self.start = startUnits
         end = nil
-        stretches = [Stretch(through: nil, perUnit: perUnit, shift: shift)]
+        stretches = [stretch]
         freezes = []
     }
 
@@ -58,11 +71,10 @@ public struct Landing: Sendable {
                 continue
             }
             guard let sourceSpan = b.source.subtracting(a.source), let outputSpan = b.output.subtracting(a.output),
-                let perSecond = outputSpan.divided(by: sourceSpan)?.multiplied(by: fps),
-                let perUnit = perSecond.multiplied(by: timeBase), let outputTicks = a.output.multiplied(by: fps),
-                let shift = perSecond.multiplied(by: a.source)?.subtracting(outputTicks)
+                let slope = outputSpan.divided(by: sourceSpan),
+                let stretch = Stretch(slope: slope, from: a, through: through, fps: fps, timeBase: timeBase)
             else { return nil }
-            stretches.append(Stretch(through: through, perUnit: perUnit, shift: shift))
+            stretches.append(stretch)
         }
         start = startUnits
         end = endUnits
