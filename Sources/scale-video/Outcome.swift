@@ -60,10 +60,7 @@ struct InputReport {
         case .ok(let result):
             line.add("sourceDuration", result.sourceDuration)
             line.add("duration", result.duration)
-            if let map = result.timeMap {
-                line.add("timeMap", map.seconds)
-                line.add("curve", map.curve.rawValue)
-            }
+            if let map = result.timeMap { ResultJSON.add(map, to: &line) }
             line.add("fps", result.fps.doubleValue)
             line.add("frames", result.frames)
             if let part = result.part {

@@ -12,8 +12,7 @@ public enum ResultJSON {
         line.add("sourceDuration", plan.scale.sourceDuration.doubleValue)
         line.add("duration", plan.targetDuration)
         if let map = plan.timeMap {
-            line.add("timeMap", map.seconds)
-            line.add("curve", map.curve.rawValue)
+            add(map, to: &line)
         } else {
             line.add("factor", plan.scale.factor.doubleValue)
         }
@@ -33,6 +32,12 @@ public enum ResultJSON {
         line.add("changed", plan.carryover.changed)
         line.add("dropped", plan.carryover.dropped)
         return line
+    }
+
+    /// A time map's fields: its knots in seconds and how it runs between them.
+    public static func add(_ map: TimeMap, to line: inout JSONLine) {
+        line.add("timeMap", map.seconds)
+        line.add("curve", map.curve.rawValue)
     }
 
     /// Each audio track: its number in the input, rate and language, the
