@@ -14,19 +14,6 @@ public struct Chapter: Sendable, Equatable {
         self.tags = tags
     }
 
-    /// The chapter on the scaled time line: both ends multiplied by `factor`
-    /// after the source's start is taken off, and cut at `limit` (the
-    /// output's duration); nil when nothing of it is left.
-    public func retimed(from origin: Rational, by factor: Rational, limit: Rational) -> Chapter? {
-        guard let from = start.subtracting(origin)?.multiplied(by: factor),
-            let to = end.subtracting(origin)?.multiplied(by: factor)
-        else { return nil }
-        let clippedStart = max(from, .zero)
-        let clippedEnd = min(to, limit)
-        guard clippedStart < clippedEnd else { return nil }
-        return Chapter(start: clippedStart, end: clippedEnd, tags: tags)
-    }
-
     /// The chapter on the output's time line of `map` (SPEC §8): its part
     /// of the source, after `origin` is taken off and cut to the map's
     /// first and last `s`, carried through g; a chapter that reaches the

@@ -155,7 +155,7 @@ struct TimeMapEndToEndTests {
     }
 
     /// Chapters go through g; one in a part the map leaves out is dropped
-    /// and the result says so.
+    /// and the result says so, along a map as along one factor's.
     @Test func chaptersAreRetimedAlongTheMap() throws {
         let metadata = scratch.file("chapters.txt")
         try """
@@ -180,7 +180,7 @@ struct TimeMapEndToEndTests {
         try Tool.ffmpeg(["-i", source.path, "-i", metadata.path, "-map", "0", "-map_chapters", "1", "-c", "copy", input.path])
         let output = scratch.file("chapters-mapped.mov")
         let result = try scale([input.path, "-o", output.path, "--time-map", "1=0,2=2,2=2.5,3=3", "--quiet"])
-        #expect(result.stderr.contains("chapters.mov: warning: chapter 1 \"Intro\" dropped: the time map leaves its part of the source out"), "\(result.stderr)")
+        #expect(result.stderr.contains("chapters.mov: warning: chapter 1 \"Intro\" dropped: its part of the source is left out"), "\(result.stderr)")
         let marks = try Tool.run(
             "ffprobe", ["-v", "error", "-show_entries", "chapter=start_time,end_time:chapter_tags=title", "-of", "csv=p=0", output.path]
         ).text.split(separator: "\n").map { $0.split(separator: ",").map(String.init) }
@@ -188,6 +188,19 @@ struct TimeMapEndToEndTests {
         let expected = [(0.0, 2.0, "Middle"), (2.0, 3.0, "End")]
         try #require(marks.count == 2, "\(marks)")
         for (mark, want) in zip(marks, expected) {
+            #expect(mark.count == 3 && mark[2] == want.2, "\(mark)")
+            #expect(abs((Double(mark[0]) ?? -1) - want.0) < 0.002 && abs((Double(mark[1]) ?? -1) - want.1) < 0.002, "\(mark)")
+        }
+        // One factor is the map (start, 0) to (S, (S - start)·f) (SPEC §11): --start 1 leaves Intro out, as the map did.
+        let scaled = scratch.file("chapters-factor.mov")
+        let factor = try scale([input.path, "-o", scaled.path, "--factor", "2", "--start", "1", "--quiet"])
+        #expect(factor.stderr.contains("chapters.mov: warning: chapter 1 \"Intro\" dropped: its part of the source is left out"), "\(factor.stderr)")
+        let factorMarks = try Tool.run(
+            "ffprobe", ["-v", "error", "-show_entries", "chapter=start_time,end_time:chapter_tags=title", "-of", "csv=p=0", scaled.path]
+        ).text.split(separator: "\n").map { $0.split(separator: ",").map(String.init) }
+        let factorExpected = [(0.0, 2.0, "Middle"), (2.0, 4.0, "End")]
+        try #require(factorMarks.count == 2, "\(factorMarks)")
+        for (mark, want) in zip(factorMarks, factorExpected) {
             #expect(mark.count == 3 && mark[2] == want.2, "\(mark)")
             #expect(abs((Double(mark[0]) ?? -1) - want.0) < 0.002 && abs((Double(mark[1]) ?? -1) - want.1) < 0.002, "\(mark)")
         }

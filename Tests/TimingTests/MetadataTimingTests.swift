@@ -17,20 +17,33 @@ struct MetadataTimingTests {
         #expect(Rational(clockTime: "00:00:-1.0") == nil)
     }
 
-    @Test func chaptersMoveWithTheFactorFromTheVideoStart() {
-        let chapter = Chapter(start: r(1), end: r(3), tags: [Tag("title", "Main")])
-        let slow = chapter.retimed(from: r(0), by: r(2), limit: r(100))
-        #expect(slow == Chapter(start: r(2), end: r(6), tags: [Tag("title", "Main")]))
-        let late = chapter.retimed(from: r(1, 2), by: r(1, 2), limit: r(100))
-        #expect(late?.start == r(1, 4) && late?.end == r(5, 4))
+    /// One factor f from `start` seconds of a source lasting `seconds`: the
+    /// map (start, 0) to (start + seconds, seconds · f) (SPEC §11).
+    func factor(_ f: Rational, start: Rational = .zero, seconds: Rational = Rational(100, 1)!) -> TimeMap {
+        TimeMap(scale: Retime(sourceDuration: seconds, target: .factor(f))!, start: start)!
     }
 
+    /// SPEC §11: a chapter from a to b is retimed by g; for one factor f
+    /// from `start`, g(t) = (t − start) · f.
+    @Test func chaptersMoveWithTheFactorFromTheVideoStart() {
+        let chapter = Chapter(start: r(1), end: r(3), tags: [Tag("title", "Main")])
+        let slow = chapter.retimed(from: r(0), along: factor(r(2)))
+        #expect(slow == Chapter(start: r(2), end: r(6), tags: [Tag("title", "Main")]))
+        let late = chapter.retimed(from: r(0), along: factor(r(1, 2), start: r(1, 2)))
+        #expect(late?.start == r(1, 4) && late?.end == r(5, 4))
+        let timeline = chapter.retimed(from: r(1, 2), along: factor(r(1, 2)))
+        #expect(timeline?.start == r(1, 4) && timeline?.end == r(5, 4))
+    }
+
+    /// What of a chapter lies outside the part kept is cut off; a chapter
+    /// wholly outside it is left out.
     @Test func chaptersAreCutToTheOutput() {
         let chapter = Chapter(start: r(1), end: r(3), tags: [])
-        #expect(chapter.retimed(from: r(2), by: r(1), limit: r(100))?.start == r(0))
-        #expect(chapter.retimed(from: r(0), by: r(1), limit: r(2))?.end == r(2))
-        #expect(chapter.retimed(from: r(0), by: r(1), limit: r(1)) == nil)
-        #expect(chapter.retimed(from: r(3), by: r(1), limit: r(100)) == nil)
+        #expect(chapter.retimed(from: r(0), along: factor(r(1), start: r(2)))?.start == r(0))
+        #expect(chapter.retimed(from: r(0), along: factor(r(1), seconds: r(2)))?.end == r(2))
+        #expect(chapter.retimed(from: r(0), along: factor(r(3), seconds: r(2)))?.end == r(6))
+        #expect(chapter.retimed(from: r(0), along: factor(r(1), seconds: r(1))) == nil)
+        #expect(chapter.retimed(from: r(0), along: factor(r(1), start: r(3))) == nil)
     }
 
     @Test func ticksRoundToNearest() {

@@ -32,39 +32,26 @@ extension JobPlan {
         return tracks.enumerated().map { $0.offset == 0 ? $0.element.asDefault : $0.element }
     }
 
-    /// The audio plan of `request` for the `counted` audio of its input:
-    /// trimmed, padded and cut into the map's segments. nil when nothing is
-    /// left to scale and the audio is not `required`. Along a time map,
-    /// fails when a segment that is not a freeze holds no sample.
+    /// The audio plan of `request` for the `counted` audio of its input,
+    /// along `retiming` (AudioCourse): trimmed, padded and cut into the
+    /// map's segments. nil when nothing is left to scale and the audio is
+    /// not `required`. Along a time map, fails when a segment that is not a
+    /// freeze holds no sample.
     static func audio(
         _ counted: CountedAudio, track: AudioTrack, request: ScaleRequest, container: OutputContainer,
-        whole: Rational, scale: Retime, timeMap: TimeMap?, fps: Rational, hasVideo: Bool, required: Bool,
+        whole: Rational, retiming: Retiming, fps: Rational, hasVideo: Bool, required: Bool,
         warning: (String) -> Void
     ) throws -> AudioPlan? {
-        let range = (timeMap == nil ? request.trim : .whole).samples(rate: counted.rate, duration: whole)
-        var planned = counted.alignment.trimmed(from: range.start, to: range.end)
-        let available = planned.count
-        if request.padAudio && hasVideo {
-            let end = timeMap == nil ? scale.sourceDuration : whole
-            planned = planned.padded(to: Int(end.ticks(per: Int64(counted.rate))))
+        let course: AudioCourse?
+        do throws(TimeMapError) {
+            course = try retiming.audioCourse(
+                of: counted.alignment, rate: counted.rate, whole: whole, padded: request.padAudio && hasVideo,
+                following: request.keepPitch ? fps : nil)
+        } catch {
+            throw ScaleError.failed(error.description)
         }
-        let segments: AudioMapPlan
-        if let timeMap, planned.count > 0 {
-            // Pitch kept follows the smooth curve as straight lines close to
-            // it; the map's own knots are judged first, as written.
-            guard let followed = request.keepPitch ? timeMap.following(fps: fps) : timeMap else { throw ScaleError.impossibleTarget }
-            do throws(TimeMapError) {
-                let written = try AudioMapPlan(map: timeMap, rate: counted.rate, count: planned.count, sourceDuration: whole)
-                segments =
-                    followed == timeMap
-                    ? written
-                    : try AudioMapPlan(map: followed, rate: counted.rate, count: planned.count, sourceDuration: whole, joiningEmpty: true)
-            } catch {
-                throw ScaleError.failed(error.description)
-            }
-        } else {
-            segments = AudioMapPlan(count: planned.count, length: scale.audioLength(count: planned.count))
-        }
+        guard let course else { throw ScaleError.impossibleTarget }
+        let (planned, segments) = (course.alignment, course.segments)
         guard planned.count > 0, segments.length > 0 else {
             if required { throw ScaleError.noAudioSamples }
             warning("audio left out: it holds no samples to scale while the video plays")
@@ -79,8 +66,8 @@ extension JobPlan {
         return AudioPlan(
             input: request.input, track: track.number, streamIndex: track.stream.index, tags: container.streamTags(from: track.stream.tags),
             isDefault: track.stream.isDefault, isForced: track.stream.isForced, rate: counted.rate, writtenRate: writtenRate, sourceLayout: counted.layout.name, writtenLayout: writtenLayout, samples: segments.length,
-            alignment: planned, available: available, segments: segments, encoding: encoding, mono: request.mono,
-            keepsPitch: request.keepPitch, curve: request.keepPitch ? nil : timeMap?.smoothCurve)
+            alignment: planned, available: course.available, segments: segments, encoding: encoding, mono: request.mono,
+            keepsPitch: request.keepPitch, curve: request.keepPitch ? nil : retiming.map?.smoothCurve)
     }
 
     /// The decode-only count of an audio track, lined up with the video (or

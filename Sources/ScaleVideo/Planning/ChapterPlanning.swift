@@ -10,36 +10,32 @@ extension JobPlan {
         return Timecode.text(of: seconds, rate: fps)
     }
 
-    /// The source's chapters on the output's time line, from the start of
-    /// the part scaled, cut at D; or carried through the time map, which
-    /// drops (and tells of) a chapter whose part it leaves out; none where
-    /// `container` carries none.
+    /// The source's chapters on the output's time line, carried through the
+    /// map the source is retimed along (one factor's two-knot map, SPEC §11),
+    /// which drops (and tells of) a chapter whose part of the source it
+    /// leaves out; none where `container` carries none, or where the map
+    /// does not fit in 64-bit terms.
     /// - Parameter timeline: where the time line S is measured from starts
     ///   on the input's: the first frame, or without video the first sample.
     static func retimedChapters(
-        source: SourceInfo, into container: OutputContainer, from timeline: Rational, trim: Trim, scale: Retime, timeMap: TimeMap?,
-        warning: (String) -> Void
+        source: SourceInfo, into container: OutputContainer, from timeline: Rational, along map: TimeMap?, warning: (String) -> Void
     ) -> [Chapter] {
-        guard container.carriesChapters else { return [] }
-        guard let timeMap else {
-            guard let end = scale.exactTargetDuration, let from = timeline.adding(trim.start) else { return [] }
-            return source.chapters.compactMap { $0.retimed(from: from, by: scale.factor, limit: end) }
-        }
+        guard container.carriesChapters, let map else { return [] }
         func dropped(_ index: Int, _ chapter: Chapter) {
             let name = chapter.title.map { "chapter \(index + 1) \"\($0)\"" } ?? "chapter \(index + 1)"
-            warning("\(name) dropped: the time map leaves its part of the source out")
+            warning("\(name) dropped: its part of the source is left out")
         }
-        guard timeMap.isForwardAndStraight else {
+        guard map.isForwardAndStraight else {
             // Along a map that plays backwards a chapter may show in several stretches, in any order.
             let pieces = source.chapters.enumerated().flatMap { index, chapter in
-                let pieces = chapter.pieces(from: timeline, along: timeMap)
+                let pieces = chapter.pieces(from: timeline, along: map)
                 if pieces.isEmpty { dropped(index, chapter) }
                 return pieces
             }
             return pieces.sorted { $0.start < $1.start }
         }
         return source.chapters.enumerated().compactMap { index, chapter in
-            if let retimed = chapter.retimed(from: timeline, along: timeMap) { return retimed }
+            if let retimed = chapter.retimed(from: timeline, along: map) { return retimed }
             dropped(index, chapter)
             return nil
         }

@@ -72,18 +72,17 @@ public struct JobPlan: Sendable {
         let fps = try Self.frameRate(of: request, source: source.video, writesVideo: writesVideo)
         let timeMap = try Self.timeMap(of: request, within: whole, fps: fps)
         let scale = try Self.scale(of: request, within: whole, timeMap: timeMap)
+        let retiming: Retiming = timeMap.map { .map($0) } ?? .factor(scale, start: request.trim.start)
         audioTracks = try Self.marked(
             counted.compactMap { track, counted in
                 try Self.audio(
-                    counted, track: track, request: request, container: container, whole: whole, scale: scale, timeMap: timeMap,
-                    fps: fps, hasVideo: source.video != nil, required: audioMatters, warning: warning)
+                    counted, track: track, request: request, container: container, whole: whole, retiming: retiming, fps: fps,
+                    hasVideo: source.video != nil, required: audioMatters, warning: warning)
             })
         if request.waveform != nil, audioTracks.first?.sourceSamples == 0 { throw ScaleError.failed(Self.freezeWithoutSound) }
         let picture = try source.video.flatMap { writesVideo ? try Self.picture(of: $0, request: request, container: container) : nil }
         let timeline = source.video?.start ?? tracks.first?.stream.start ?? .zero
-        let chapters = Self.retimedChapters(
-            source: source, into: container, from: timeline, trim: request.trim, scale: scale, timeMap: timeMap, warning: warning)
-        let retiming: Retiming = timeMap.map { .map($0) } ?? .factor(scale, start: request.trim.start)
+        let chapters = Self.retimedChapters(source: source, into: container, from: timeline, along: retiming.map, warning: warning)
         let timecode = writesVideo && container.holdsTimecode
             ? Self.timecode(of: source, from: timeMap?.sourceStart ?? request.trim.start, fps: fps) : nil
         subtitles = retiming.map.map {
