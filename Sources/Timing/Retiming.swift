@@ -30,6 +30,23 @@ extension Retiming {
         }
     }
 
+    /// N, the output's frames at `fps`: `ceil(D · fps)` (SPEC §4, §8); nil
+    /// where a map's times do not fit in 64-bit terms.
+    package func frameCount(fps: Rational) -> Int? {
+        switch self {
+        case .factor(let scale, _): scale.frameCount(fps: fps)
+        case .map(let map): map.frameCount(fps: fps)
+        }
+    }
+
+    /// D, the output's duration in seconds.
+    package var duration: Double {
+        switch self {
+        case .factor(let scale, _): scale.targetDuration
+        case .map(let map): map.duration.doubleValue
+        }
+    }
+
     /// Where the part of the source shown starts, in seconds.
     package var sourceStart: Rational {
         switch self {

@@ -84,7 +84,7 @@ public struct JobPlan: Sendable {
         let timeline = source.video?.start ?? tracks.first?.stream.start ?? .zero
         let chapters = Self.retimedChapters(source: source, into: container, from: timeline, along: retiming.map, warning: warning)
         let timecode = writesVideo && container.holdsTimecode
-            ? Self.timecode(of: source, from: timeMap?.sourceStart ?? request.trim.start, fps: fps) : nil
+            ? Self.timecode(of: source, from: retiming.sourceStart, fps: fps) : nil
         subtitles = retiming.map.map {
             Self.subtitles(of: request, source: source, container: container, origin: timeline, along: $0)
         } ?? []
@@ -96,7 +96,7 @@ public struct JobPlan: Sendable {
         self.scale = scale
         self.timeMap = timeMap
         self.fps = fps
-        guard let frameCount = timeMap.map({ $0.frameCount(fps: fps) }) ?? scale.frameCount(fps: fps) else { throw ScaleError.impossibleTarget }
+        guard let frameCount = retiming.frameCount(fps: fps) else { throw ScaleError.impossibleTarget }
         frames = try Self.frames(writesVideo ? frameCount : 0, showing: request, fps: fps)
         if writesVideo {
             Self.warnOfUnevenLengths(picture: whole, sound: counted.first?.1, frames: frameCount, fps: fps, audio: audioTracks.first, warning: warning)
@@ -231,16 +231,12 @@ public struct JobPlan: Sendable {
     /// The picture of the time map (MapPicture): the map, or for one
     /// factor the straight line from the part's start to its end.
     func mapPicture() throws -> RGBImage {
-        if let timeMap { return MapPicture.render(timeMap) }
-        let start = request.trim.start
-        guard let end = start.adding(scale.sourceDuration), let duration = scale.exactTargetDuration,
-            let line = try? TimeMap(knots: [TimeMap.Knot(source: start, output: .zero), TimeMap.Knot(source: end, output: duration)], fps: fps)
-        else { throw ScaleError.impossibleTarget }
-        return MapPicture.render(line)
+        guard let map = retiming.map else { throw ScaleError.impossibleTarget }
+        return MapPicture.render(map)
     }
 
     /// D, the output's duration in seconds.
-    public var targetDuration: Double { timeMap?.duration.doubleValue ?? scale.targetDuration }
+    public var targetDuration: Double { retiming.duration }
 
     /// The frames the file written holds: a part's (`--part`), or all N.
     public var writtenFrames: Int { request.part.map { $0.frames(of: frames).count } ?? frames }
