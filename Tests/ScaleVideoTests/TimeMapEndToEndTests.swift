@@ -178,29 +178,25 @@ struct TimeMapEndToEndTests {
             """.write(to: metadata, atomically: true, encoding: .utf8)
         let input = scratch.file("chapters.mov")
         try Tool.ffmpeg(["-i", source.path, "-i", metadata.path, "-map", "0", "-map_chapters", "1", "-c", "copy", input.path])
-        let output = scratch.file("chapters-mapped.mov")
-        let result = try scale([input.path, "-o", output.path, "--time-map", "1=0,2=2,2=2.5,3=3", "--quiet"])
-        #expect(result.stderr.contains("chapters.mov: warning: chapter 1 \"Intro\" dropped: its part of the source is left out"), "\(result.stderr)")
-        let marks = try Tool.run(
-            "ffprobe", ["-v", "error", "-show_entries", "chapter=start_time,end_time:chapter_tags=title", "-of", "csv=p=0", output.path]
-        ).text.split(separator: "\n").map { $0.split(separator: ",").map(String.init) }
+        let dropped = "chapters.mov: warning: chapter 1 \"Intro\" dropped: its part of the source is left out"
         // g(1) = 0, g(2) = 2 (the freeze's first d); the last chapter reaches the last knot, so it lasts to D.
-        let expected = [(0.0, 2.0, "Middle"), (2.0, 3.0, "End")]
-        try #require(marks.count == 2, "\(marks)")
-        for (mark, want) in zip(marks, expected) {
-            #expect(mark.count == 3 && mark[2] == want.2, "\(mark)")
-            #expect(abs((Double(mark[0]) ?? -1) - want.0) < 0.002 && abs((Double(mark[1]) ?? -1) - want.1) < 0.002, "\(mark)")
-        }
+        let mapped = try scale([input.path, "-o", scratch.file("mapped.mov").path, "--time-map", "1=0,2=2,2=2.5,3=3", "--quiet"])
+        #expect(mapped.stderr.contains(dropped), "\(mapped.stderr)")
+        try expectChapters(of: scratch.file("mapped.mov"), [(0.0, 2.0, "Middle"), (2.0, 3.0, "End")])
         // One factor is the map (start, 0) to (S, (S - start)·f) (SPEC §11): --start 1 leaves Intro out, as the map did.
-        let scaled = scratch.file("chapters-factor.mov")
-        let factor = try scale([input.path, "-o", scaled.path, "--factor", "2", "--start", "1", "--quiet"])
-        #expect(factor.stderr.contains("chapters.mov: warning: chapter 1 \"Intro\" dropped: its part of the source is left out"), "\(factor.stderr)")
-        let factorMarks = try Tool.run(
-            "ffprobe", ["-v", "error", "-show_entries", "chapter=start_time,end_time:chapter_tags=title", "-of", "csv=p=0", scaled.path]
+        let factor = try scale([input.path, "-o", scratch.file("factor.mov").path, "--factor", "2", "--start", "1", "--quiet"])
+        #expect(factor.stderr.contains(dropped), "\(factor.stderr)")
+        try expectChapters(of: scratch.file("factor.mov"), [(0.0, 2.0, "Middle"), (2.0, 4.0, "End")])
+    }
+
+    /// The chapters `file` holds, as ffprobe reads them, are `expected`
+    /// (start and end in seconds, within 2 ms, and title).
+    private func expectChapters(of file: URL, _ expected: [(Double, Double, String)]) throws {
+        let marks = try Tool.run(
+            "ffprobe", ["-v", "error", "-show_entries", "chapter=start_time,end_time:chapter_tags=title", "-of", "csv=p=0", file.path]
         ).text.split(separator: "\n").map { $0.split(separator: ",").map(String.init) }
-        let factorExpected = [(0.0, 2.0, "Middle"), (2.0, 4.0, "End")]
-        try #require(factorMarks.count == 2, "\(factorMarks)")
-        for (mark, want) in zip(factorMarks, factorExpected) {
+        try #require(marks.count == expected.count, "\(file.lastPathComponent): \(marks)")
+        for (mark, want) in zip(marks, expected) {
             #expect(mark.count == 3 && mark[2] == want.2, "\(mark)")
             #expect(abs((Double(mark[0]) ?? -1) - want.0) < 0.002 && abs((Double(mark[1]) ?? -1) - want.1) < 0.002, "\(mark)")
         }
