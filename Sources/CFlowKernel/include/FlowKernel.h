@@ -10,8 +10,9 @@ extern "C" {
 /// Motion-compensated in-between pictures (SPEC §9 --motion flow): dense
 /// optical flow both ways between two pictures (a dense inverse search after
 /// Kroeger et al.'s, FlowSearch, on luma, on a
-/// grid of half the picture's size for a picture up to 640 samples long, a
-/// longer one's halved until it is under 640 samples long),
+/// grid of half the picture's size (under 64 samples high or wide, its
+/// own), halved again until it is under 1280 samples long: 4K's is a
+/// quarter of its size),
 /// both warped to the instant wanted along the motion their own points carry
 /// there (FlowProjection), and blended by how far
 /// the instant is from each, each picture's weight taken down where
