@@ -138,11 +138,11 @@ struct FlowFootageTests {
     /// detail (a linear warp in the kernel came within 0.5 dB of that one).
     /// At 2560x1440 (the still and the windows twice as large), whose flow is
     /// found on a quarter-size grid, the flow's own error outweighs what the
-    /// linear mix loses (44.8 dB on the pan, the linear warp 45.8 and the
-    /// cubic 46.4; 42.1 on the zoom's last, against 42.9 and 43.7): it is
+    /// linear mix loses (44.8 dB on the pan, the linear warp 45.7 and the
+    /// cubic 46.4; 44.2 on the zoom's frame 7, against 44.1 and 44.9): it is
     /// held to no more than 2 dB below the ideal warp and 1.5 dB below the
-    /// linear one, on every eighth in-between (the others cost the test a
-    /// minute).
+    /// linear one, on 9 frames, at the in-betweens 1 and 7 (more frames
+    /// cost the test a minute).
     /// Along each edge, where the two frames' positions reach beyond the
     /// picture and the warp reads the edge samples there, the 4 samples
     /// nearest the edge are at least 30 dB from the true frame itself (39
