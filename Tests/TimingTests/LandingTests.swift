@@ -8,9 +8,11 @@ import Testing
 /// the map.
 @Suite(.tags(.unit))
 struct LandingTests {
-    /// f = 2 from 0.5 s at 30 fps, timestamps in 1/90000 s: g(t) · fps = 2 · (t − 0.5) · 30 = 60t − 30.
+    /// f = 2 from 0.5 s, for S = 2 s, at 30 fps, timestamps in 1/90000 s:
+    /// g(t) · fps = 2 · (t − 0.5) · 30 = 60t − 30, up to t = 2.5 s.
     @Test func aFactorLandsAFrameAtFTimesItsTimeAfterTheStart() throws {
-        let landing = try #require(Landing(factor: r("2"), fps: r("30"), timeBase: r("1/90000"), start: r("1/2")))
+        let scale = try #require(Retime(sourceDuration: r("2"), target: .factor(r("2"))))
+        let landing = try #require(Landing(retiming: .factor(scale, start: r("1/2")), fps: r("30"), timeBase: r("1/90000")))
         #expect(landing.position(of: 0) == .zero)
         #expect(landing.position(of: 45000) == .zero, "the frame at the start")
         #expect(landing.position(of: 90000) == r("30"))
@@ -18,7 +20,8 @@ struct LandingTests {
         #expect(landing.position(of: 93003) == r("48003/1500"))
         #expect(landing.tick(of: 93003, frameCount: 100) == 33)
         #expect(landing.tick(of: 93003, frameCount: 20) == 20, "clamped to N")
-        #expect(!landing.isPastEnd(Int64(1) << 40), "one factor runs on")
+        #expect(landing.position(of: 225000) == r("120") && !landing.isPastEnd(225000), "the part's last instant, 2.5 s")
+        #expect(landing.isPastEnd(225001) && landing.tick(of: 225001, frameCount: 130) == 130, "past the part's end")
     }
 
     /// The map 0=0, 1=1, 1=1.5 (a freeze), 1.5=3.5, 3=4.25 at 30 fps, a frame every 1/30 s.

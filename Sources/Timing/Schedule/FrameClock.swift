@@ -26,8 +26,9 @@ public struct FrameClock: Sendable {
         self.frameCount = frameCount
     }
 
-    /// The clock of one factor: the one-segment map from `start`, which
-    /// runs on past output frame N.
+    /// The clock of one factor: the one-segment map from `start` to where
+    /// it reaches output frame N (a frame later than that fills no output
+    /// frame, as along the factor's map to any later end).
     /// - Parameters:
     ///   - factor: f, the time-scale factor.
     ///   - fps: the output frame rate.
@@ -36,7 +37,11 @@ public struct FrameClock: Sendable {
     ///   - start: seconds after the first frame where the scaled part
     ///     begins; the frame on screen then is output frame 0.
     public init?(factor: Rational, fps: Rational, timeBase: Rational, frameCount: Int, start: Rational = .zero) {
-        guard let landing = Landing(factor: factor, fps: fps, timeBase: timeBase, start: start) else { return nil }
+        guard let frames = Rational(Int64(frameCount), 1), let duration = frames.divided(by: fps),
+            let end = duration.divided(by: factor).flatMap({ start.adding($0) }),
+            let landing = Landing(
+                knots: [TimeMap.Knot(source: start, output: .zero), TimeMap.Knot(source: end, output: duration)], fps: fps, timeBase: timeBase)
+        else { return nil }
         self.init(landing: landing, frameCount: frameCount)
     }
 

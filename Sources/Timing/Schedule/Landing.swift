@@ -9,15 +9,15 @@ public struct Landing: Sendable {
     /// One straight stretch of g, freezes having none: a frame `offset`
     /// units after the first lands at `perUnit · offset − shift`.
     private struct Stretch: Sendable {
-        /// The stretch covers offsets up to and including this one; nil: to any offset.
-        let through: Rational?
+        /// The stretch covers offsets up to and including this one.
+        let through: Rational
         let perUnit: Rational
         let shift: Rational
 
         /// The stretch of g rising `slope` output seconds a source second
         /// from knot `a`: `perUnit = slope · fps · timeBase`, `shift = slope
         /// · fps · s_a − d_a · fps`. nil when that does not fit in 64-bit terms.
-        init?(slope: Rational, from a: TimeMap.Knot, through: Rational?, fps: Rational, timeBase: Rational) {
+        init?(slope: Rational, from a: TimeMap.Knot, through: Rational, fps: Rational, timeBase: Rational) {
             guard let perSecond = slope.multiplied(by: fps), let perUnit = perSecond.multiplied(by: timeBase),
                 let outputTicks = a.output.multiplied(by: fps), let shift = perSecond.multiplied(by: a.source)?.subtracting(outputTicks)
             else { return nil }
@@ -36,23 +36,10 @@ public struct Landing: Sendable {
 
     /// Offsets at or before this land at 0.
     private let start: Rational
-    /// Offsets after this are past the map's end (nil: none is).
-    private let end: Rational?
+    /// Offsets after this are past the map's end.
+    private let end: Rational
     private let stretches: [Stretch]
     private let freezes: [Freeze]
-
-    /// One factor from `start` seconds after the first frame, on past any end.
-    /// nil when the times do not fit in 64-bit terms.
-    public init?(factor: Rational, fps: Rational, timeBase: Rational, start: Rational = .zero) {
-        let origin = TimeMap.Knot(source: start, output: .zero)
-        guard let stretch = Stretch(slope: factor, from: origin, through: nil, fps: fps, timeBase: timeBase),
-            let startUnits = start.divided(by: timeBase)
-        else { return nil }
-        self.start = startUnits
-        end = nil
-        stretches = [stretch]
-        freezes = []
-    }
 
     /// Along a map's knots, `s` never falling (times in seconds after the
     /// first frame): offsets after its last knot's are past its end. nil
@@ -84,7 +71,7 @@ public struct Landing: Sendable {
 
     /// Whether a frame `offset` units after the first is past the map's end.
     public func isPastEnd(_ offset: Int64) -> Bool {
-        end.map { !Self.isAtOrBefore(offset, $0) } ?? false
+        !Self.isAtOrBefore(offset, end)
     }
 
     /// P for a frame `offset` units after the first, at or before the map's
@@ -111,7 +98,7 @@ public struct Landing: Sendable {
 
     /// The stretch an offset after the map's start lies on; nil past the end.
     private func stretch(of offset: Int64) -> Stretch? {
-        stretches.first { $0.through.map { Self.isAtOrBefore(offset, $0) } ?? true }
+        stretches.first { Self.isAtOrBefore(offset, $0.through) }
     }
 
     /// offset ≤ bound, exactly.

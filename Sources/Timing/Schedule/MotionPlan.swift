@@ -55,8 +55,7 @@ public struct MotionPlan: Sendable {
     /// The plan of one factor: the one-segment map from `start` to `start + S`.
     /// nil when the times do not fit in 64-bit terms.
     public init?(scale: Retime, fps: Rational, timeBase: Rational, frameCount: Int, start: Rational = .zero) {
-        guard let map = TimeMap(scale: scale, start: start), let landing = Landing(knots: map.knots, fps: fps, timeBase: timeBase)
-        else { return nil }
+        guard let landing = Landing(retiming: .factor(scale, start: start), fps: fps, timeBase: timeBase) else { return nil }
         self.init(landing: landing, frameCount: frameCount)
     }
 
