@@ -1,4 +1,4 @@
-#include "FlowSearch.hpp"
+#include "FlowPatches.hpp"
 
 #include <opencv2/imgproc.hpp>
 
@@ -13,102 +13,6 @@
 
 namespace sv {
 namespace {
-
-constexpr int patch = 8;
-
-/// A patch's row: 8 floats (one AVX register, or two SSE ones).
-typedef float Row __attribute__((vector_size(32)));
-
-__attribute__((always_inline)) inline Row load(const float *p) {
-    Row r;
-    memcpy(&r, p, sizeof r);
-    return r;
-}
-__attribute__((always_inline)) inline float total(Row r) { return ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7])); }
-
-/// One scale of the two pictures: `from`'s and `to`'s samples (bordered,
-/// pointing at the first inside), `from`'s gradients, and the patches'
-/// corners along each axis (the last flush with the far edge).
-struct Level {
-    const float *a, *b, *gx, *gy;
-    size_t step, gradientStep;
-    int width, height;
-    std::vector<int> xs, ys;
-};
-
-/// Sums over a patch of the difference d between `to`, moved, and `from`:
-/// of d, of d times each gradient, and of d squared.
-struct Sums {
-    float d, dx, dy, dd;
-    /// The squared error once the patch's mean difference is taken out.
-    float cost() const { return dd - d * d / float(patch * patch); }
-};
-
-/// Where a patch's corner (x, y) moved by `u` lands in `to`: the sample
-/// before it and how far past it across and down.
-struct Moved {
-    const float *b;
-    float fx, fy;
-};
-__attribute__((always_inline)) inline Moved movedTo(const Level &l, int x, int y, cv::Vec2f u) {
-    const float px = float(x) + u[0], py = float(y) + u[1];
-    const int ix = int(std::floor(px)), iy = int(std::floor(py));
-    return Moved{l.b + ptrdiff_t(iy) * ptrdiff_t(l.step) + ix, px - float(ix), py - float(iy)};
-}
-
-/// `to`'s row at `b` moved by `fx` of a sample across.
-__attribute__((always_inline)) inline Row across(const float *b, float fx) { return load(b) + fx * (load(b + 1) - load(b)); }
-
-/// Sums for the patch of `from` at (x, y) against `to` at (x, y) + `u`,
-/// bilinearly between `to`'s samples (the same fractions for the whole patch).
-__attribute__((always_inline)) inline Sums sumsAt(const Level &l, int x, int y, cv::Vec2f u) {
-    const Moved m = movedTo(l, x, y, u);
-    const float *b = m.b, *a = l.a + size_t(y) * l.step + x;
-    const float *gx = l.gx + size_t(y) * l.gradientStep + x, *gy = l.gy + size_t(y) * l.gradientStep + x;
-    Row d{}, dx{}, dy{}, dd{};
-    Row above = across(b, m.fx);
-    for (int r = 0; r < patch; r++, a += l.step, gx += l.gradientStep, gy += l.gradientStep) {
-        b += l.step;
-        const Row below = across(b, m.fx);
-        const Row e = above + m.fy * (below - above) - load(a);
-        above = below;
-        d += e;
-        dx += e * load(gx);
-        dy += e * load(gy);
-        dd += e * e;
-    }
-    return Sums{total(d), total(dx), total(dy), total(dd)};
-}
-
-/// What a patch of `from` needs for its steps: the inverse of its Hessian
-/// (of the gradients less their mean, so that the patch's brightness may
-/// change) and its gradients' sums.
-struct Reference {
-    float xx, xy, yy, sx, sy;
-};
-
-Reference referenceAt(const Level &l, int x, int y) {
-    Row gx{}, gy{}, gxx{}, gxy{}, gyy{};
-    for (int r = 0; r < patch; r++) {
-        const Row dx = load(l.gx + size_t(y + r) * l.gradientStep + x), dy = load(l.gy + size_t(y + r) * l.gradientStep + x);
-        gx += dx, gy += dy, gxx += dx * dx, gxy += dx * dy, gyy += dy * dy;
-    }
-    // A flat patch's steps are held back: its Hessian gains what a gradient
-    // of half a level a sample would give.
-    constexpr float n = float(patch * patch), flat = 0.25f * n;
-    const float sx = total(gx), sy = total(gy);
-    const float hxx = total(gxx) - sx * sx / n + flat, hxy = total(gxy) - sx * sy / n, hyy = total(gyy) - sy * sy / n + flat;
-    const float det = hxx * hyy - hxy * hxy;
-    return Reference{hyy / det, -hxy / det, hxx / det, sx, sy};
-}
-
-/// `u` kept where the moved patch at (x, y) stays within `to`'s border.
-cv::Vec2f clamped(const Level &l, cv::Vec2f u, int x, int y) {
-    const float low = 1 - Pyramid::border, right = float(l.width + Pyramid::border - patch - 2);
-    const float bottom = float(l.height + Pyramid::border - patch - 2);
-    const float px = std::min(std::max(float(x) + u[0], low), right), py = std::min(std::max(float(y) + u[1], low), bottom);
-    return cv::Vec2f(px - float(x), py - float(y));
-}
 
 /// The patch at (x, y) moved from the best of `u` and `others` (its
 /// neighbours' motions) by Gauss-Newton steps of the inverse compositional
@@ -161,19 +65,9 @@ __attribute__((always_inline)) inline void movePatches(const Level &l, const Sea
     }
 }
 
-/// movePatches as built for any processor, and its copy compiled for AVX2
-/// (a row of a patch in one register).
-void movePatchesPlain(const Level &l, const SearchSettings &s, const std::vector<Reference> &r, std::vector<cv::Vec2f> &m) {
-    movePatches(l, s, r, m);
-}
-__attribute__((target("avx2"))) void movePatchesAVX2(const Level &l, const SearchSettings &s, const std::vector<Reference> &r,
-                                                     std::vector<cv::Vec2f> &m) {
-    movePatches(l, s, r, m);
-}
-
 /// The dense motion of the level into `flow`: at each sample, the motions
 /// of the patches over it, each weighted by 1 / max(1, |its error there|).
-void densify(const Level &l, const std::vector<cv::Vec2f> &motion, cv::Mat &flow) {
+__attribute__((always_inline)) inline void densify(const Level &l, const std::vector<cv::Vec2f> &motion, cv::Mat &flow) {
     flow.create(l.height, l.width, CV_32FC2);
     std::vector<float> sums(size_t(l.width) * 3);
     float *su = sums.data(), *sv = su + l.width, *sw = sv + l.width;
@@ -211,6 +105,40 @@ Level levelOf(const Pyramid &from, const Pyramid &to, int level, int stride) {
     const int border = Pyramid::border;
     return Level{a.ptr<float>(border) + border, b.ptr<float>(border) + border, gx.ptr<float>(0), from.dy[size_t(level)].ptr<float>(0),
                  a.step1(), gx.step1(), gx.cols, gx.rows, corners(gx.cols, stride), corners(gx.rows, stride)};
+}
+
+/// What a search keeps from one scale to the next: each patch's motion
+/// and reference, the coarser scale's dense motion, and the finer one's.
+struct Scales {
+    std::vector<cv::Vec2f> motion;
+    std::vector<Reference> refs;
+    cv::Mat coarse, fine;
+};
+
+/// One scale of the search: each patch started from the coarser scale's
+/// motion at its centre, doubled (none at the coarsest), moved, and the
+/// patches' motions made dense into `flow`.
+__attribute__((always_inline)) inline void searchLevel(const Level &l, const SearchSettings &settings, Scales &s, cv::Mat &flow) {
+    s.motion.assign(l.xs.size() * l.ys.size(), cv::Vec2f(0, 0));
+    s.refs.resize(s.motion.size());
+    for (size_t i = 0; i < l.ys.size(); i++)
+        for (size_t j = 0; j < l.xs.size(); j++) {
+            const size_t at = i * l.xs.size() + j;
+            s.refs[at] = referenceAt(l, l.xs[j], l.ys[i]);
+            if (s.coarse.empty()) continue;
+            const int cx = std::min((l.xs[j] + patch / 2) / 2, s.coarse.cols - 1);
+            const int cy = std::min((l.ys[i] + patch / 2) / 2, s.coarse.rows - 1);
+            s.motion[at] = clamped(l, 2 * s.coarse.at<cv::Vec2f>(cy, cx), l.xs[j], l.ys[i]);
+        }
+    movePatches(l, settings, s.refs, s.motion);
+    densify(l, s.motion, flow);
+}
+
+/// searchLevel as built for any processor, and its copy compiled for AVX2
+/// (a row of a patch in one register).
+void searchLevelPlain(const Level &l, const SearchSettings &settings, Scales &s, cv::Mat &flow) { searchLevel(l, settings, s, flow); }
+__attribute__((target("avx2"))) void searchLevelAVX2(const Level &l, const SearchSettings &settings, Scales &s, cv::Mat &flow) {
+    searchLevel(l, settings, s, flow);
 }
 
 /// Pictures this long or shorter are searched on a half-size grid (under
@@ -272,26 +200,13 @@ void searchFlow(const Pyramid &from, const Pyramid &to, const SearchSettings &se
         flow = cv::Mat::zeros(from.size(0), CV_32FC2);
         return;
     }
-    std::vector<cv::Vec2f> motion;
-    std::vector<Reference> refs;
-    cv::Mat coarse;
+    Scales scales;
     for (int level = from.levels() - 1; level >= 0; level--) {
         const Level l = levelOf(from, to, level, settings.stride);
-        motion.assign(l.xs.size() * l.ys.size(), cv::Vec2f(0, 0));
-        refs.resize(motion.size());
-        // Each patch starts from the coarser scale's motion at its centre, doubled.
-        for (size_t i = 0; i < l.ys.size(); i++)
-            for (size_t j = 0; j < l.xs.size(); j++) {
-                const size_t at = i * l.xs.size() + j;
-                refs[at] = referenceAt(l, l.xs[j], l.ys[i]);
-                if (coarse.empty()) continue;
-                const int cx = std::min((l.xs[j] + patch / 2) / 2, coarse.cols - 1);
-                const int cy = std::min((l.ys[i] + patch / 2) / 2, coarse.rows - 1);
-                motion[at] = clamped(l, 2 * coarse.at<cv::Vec2f>(cy, cx), l.xs[j], l.ys[i]);
-            }
-        if (avx2) movePatchesAVX2(l, settings, refs, motion);
-        else movePatchesPlain(l, settings, refs, motion);
-        densify(l, motion, level == 0 ? flow : coarse);
+        cv::Mat &into = level == 0 ? flow : scales.fine;
+        if (avx2) searchLevelAVX2(l, settings, scales, into);
+        else searchLevelPlain(l, settings, scales, into);
+        if (level > 0) std::swap(scales.coarse, scales.fine);
     }
 }
 
