@@ -46,7 +46,11 @@
 #    losslessly (--factor 1 --fps R --crf 0), and each made frame compared
 #    with the dropped one: luma PSNR (mean over the made frames), SSIM, and
 #    the worst made frame, for nearest, blend, flow and the ffmpeg CLI's
-#    minterpolate=mi_mode=mci, each clip alone, then the mean, the worst
+#    minterpolate=mi_mode=mci, each on the dropped frames all four made
+#    (minterpolate makes none after its input's last frame, so a clip's
+#    last dropped frame, and where the video ends before the clip's 41st
+#    frame the one after the last kept, count for none of them), each clip
+#    alone, then the mean, the worst
 #    clip for flow against minterpolate and where flow's SSIM is below it.
 #    It writes Samples/in-between.png: the turning cockatoo's frame 7 made
 #    by flow, by minterpolate, and the dropped frame, side by side. The
@@ -335,7 +339,9 @@ echo
 footage=$(bash bench/footage/fetch.sh)
 echo "in-between quality on real footage (bench/footage): 41 frames of each clip, its odd frames dropped and made"
 echo "again (--factor 1 at the clip's rate, lossless); luma PSNR (dB, mean over the made frames) / SSIM, and the"
-echo "worst made frame's PSNR and number, for nearest, blend, flow and the ffmpeg CLI's minterpolate=mi_mode=mci"
+echo "worst made frame's PSNR and number, for nearest, blend, flow and the ffmpeg CLI's minterpolate=mi_mode=mci;"
+echo "each scored on the held-out frames all four made (minterpolate makes none after its input's last frame), their"
+echo "number under frames"
 # name, file, first frame, frames a second it is taken at
 clips=(
   "cockatoo-comes cockatoo.mp4 0 20" "cockatoo-turns cockatoo.mp4 42 20" "bunny bigbuckbunny.mp4 20 25"
@@ -366,8 +372,13 @@ scored() {
       made "$mode" "$work/half.mkv" "$r" "$work/made.mkv"
       [ "$1" = 0 ] && [ "$name" = cockatoo-turns ] && cp "$work/made.mkv" "$work/picture-$mode.mkv" && cp "$work/full.mkv" "$work/picture-full.mkv"
       ffmpeg -v error -nostdin -i "$work/made.mkv" -i "$work/full.mkv" -lavfi \
-        "$held;[a1][b1]psnr=stats_file=$work/psnr:shortest=1[p];[a2][b2]ssim=stats_file=$work/ssim:shortest=1[q];[p][q]hstack" -f null -
-      echo "$name $mode $(python3 bench/inbetween.py frames "$work/psnr" "$work/ssim")" >>"$2"
+        "$held;[a1][b1]psnr=stats_file=$work/psnr-$mode:shortest=1[p];[a2][b2]ssim=stats_file=$work/ssim-$mode:shortest=1[q];[p][q]hstack" \
+        -f null -
+    done
+    # Each mode is scored on the held-out frames every mode made: minterpolate makes no picture after its input's last.
+    count=$(for mode in nearest blend flow mci; do grep -c . "$work/psnr-$mode"; done | sort -n | head -1)
+    for mode in nearest blend flow mci; do
+      echo "$name $mode $(python3 bench/inbetween.py frames "$work/psnr-$mode" "$work/ssim-$mode" "$count")" >>"$2"
     done
   done
 }

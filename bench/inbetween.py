@@ -1,6 +1,8 @@
 """The in-between benchmark's arithmetic (bench/bench.sh --part quality).
 
-  inbetween.py frames PSNR_STATS SSIM_STATS   one clip and mode: mean luma PSNR, mean SSIM, worst frame
+  inbetween.py frames PSNR_STATS SSIM_STATS COUNT
+                                              one clip and mode over its first COUNT held-out frames:
+                                              mean luma PSNR, mean SSIM, worst frame
   inbetween.py table RESULTS                  the per-clip table and what it comes to
   inbetween.py still MADE TRUTH WxH X0 DX Y SIZE
                                               a square moving over a still background: the background's error
@@ -17,27 +19,32 @@ def fields(line):
     return dict(part.split(":", 1) for part in line.split() if ":" in part)
 
 
-def frames(psnr_stats, ssim_stats):
-    """Mean of the held-out frames' luma PSNR (a frame made exactly counts
-    as 100 dB), mean luma SSIM, and the worst frame's PSNR and number (in
-    the clip: the held-out frames are its odd ones)."""
-    psnr = [min(100.0, float(fields(line)["psnr_y"])) for line in open(psnr_stats) if line.strip()]
-    ssim = [float(fields(line)["Y"]) for line in open(ssim_stats) if line.strip()]
+def frames(psnr_stats, ssim_stats, count):
+    """Over the first COUNT held-out frames (those every mode made): mean
+    luma PSNR (a frame made exactly counts as 100 dB), mean luma SSIM, the
+    worst frame's PSNR and number (in the clip: the held-out frames are its
+    odd ones), and COUNT."""
+    count = int(count)
+    psnr = [min(100.0, float(fields(line)["psnr_y"])) for line in open(psnr_stats) if line.strip()][:count]
+    ssim = [float(fields(line)["Y"]) for line in open(ssim_stats) if line.strip()][:count]
+    if len(psnr) != count or len(ssim) != count:
+        sys.exit(f"{psnr_stats}: {len(psnr)} frames scored, {count} wanted")
     worst = int(np.argmin(psnr))
-    print(f"{np.mean(psnr):.2f} {np.mean(ssim):.4f} {psnr[worst]:.2f} {2 * worst + 1}")
+    print(f"{np.mean(psnr):.2f} {np.mean(ssim):.4f} {psnr[worst]:.2f} {2 * worst + 1} {count}")
 
 
 def table(results):
-    """RESULTS: lines `clip mode psnr ssim worst frame`."""
+    """RESULTS: lines `clip mode psnr ssim worst frame count`."""
     rows = {}
     modes = ["nearest", "blend", "flow", "mci"]
     for line in open(results):
-        clip, mode, psnr, ssim, worst, frame = line.split()
-        rows.setdefault(clip, {})[mode] = (float(psnr), float(ssim), float(worst), int(frame))
-    print(f"{'clip':<16}" + "".join(f"{m if m != 'mci' else 'minterpolate':>28}" for m in modes) + f"{'flow − mci':>12}")
+        clip, mode, psnr, ssim, worst, frame, count = line.split()
+        rows.setdefault(clip, {})[mode] = (float(psnr), float(ssim), float(worst), int(frame), int(count))
+    print(f"{'clip':<16}" + "".join(f"{m if m != 'mci' else 'minterpolate':>28}" for m in modes) + f"{'flow − mci':>12}"
+          + f"{'frames':>8}")
     for clip, by in rows.items():
         cells = "".join(f"{by[m][0]:8.2f} / {by[m][1]:.4f} ({by[m][2]:5.2f} #{by[m][3]:<2})" for m in modes)
-        print(f"{clip:<16}{cells}{by['flow'][0] - by['mci'][0]:+11.2f}")
+        print(f"{clip:<16}{cells}{by['flow'][0] - by['mci'][0]:+11.2f}{by['flow'][4]:8d}")
     means = {m: (np.mean([by[m][0] for by in rows.values()]), np.mean([by[m][1] for by in rows.values()])) for m in modes}
     print(f"{'mean':<16}" + "".join(f"{means[m][0]:8.2f} / {means[m][1]:.4f}{'':>10}" for m in modes)
           + f"{means['flow'][0] - means['mci'][0]:+11.2f}")
