@@ -99,7 +99,7 @@ __attribute__((always_inline)) inline void fallBackRows(const FallBack<T> &f, co
         slide(f, y, -1, r.stillAround(), r.apartAround());
         if (std::abs(k) <= nearRadius) slide(f, y, -1, r.stillNear(), r.apartNear());
     }
-    const float agree = 3 * f.one, clearly = 2 * f.one, doubt = 4 * f.one, t = f.t;
+    const float agree = 3 * f.one, clearly = 2 * f.one, doubt = 4 * f.one, torn = 12 * f.one, t = f.t;
     const float nearArea = float(nearWidth * nearWidth), aroundArea = 9 * nearArea;
     // Apart is in grey levels, standing still in samples.
     const float nearApart = nearArea / f.one, aroundApart = aroundArea / f.one;
@@ -120,7 +120,8 @@ __attribute__((always_inline)) inline void fallBackRows(const FallBack<T> &f, co
             const float sn = float(stillNear[x]) / nearArea, dn = float(apartNear[x]) / nearApart;
             const float s = float(stillAround[x]) / aroundArea, d = float(apartAround[x]) / aroundApart;
             const float mix = float(pa[x]) + t * (float(pb[x]) - float(pa[x]));
-            const float part = sn <= agree && sn + clearly < dn ? 1 : d / (d + s + doubt);
+            const float around = d / (d + s + doubt), close = dn > torn ? dn / (dn + sn + doubt) : 0;
+            const float part = sn <= agree && sn + clearly < dn ? 1 : std::max(around, close);
             o[x] = T(float(o[x]) + part * (mix - float(o[x])) + 0.5f);
         }
     }
