@@ -5,13 +5,6 @@
 namespace sv {
 namespace {
 
-/// The whole number at or below `v` (|v| < 2^31), without a call to floorf
-/// (which a processor without SSE 4.1 needs for std::floor).
-inline int floorOf(float v) {
-    const int i = int(v);
-    return i - (float(i) > v);
-}
-
 /// Each point of `flow` carried `s` of the way along it, to the four grid
 /// points around where it lands; a grid point keeps `sign` times the flow of
 /// the point landing there that is seen most, of points seen alike the
@@ -28,7 +21,7 @@ void carry(const cv::Mat &flow, const cv::Mat &seen, float s, float sign, cv::Ma
             const float px = float(x) + s * f[x][0], py = float(y) + s * f[x][1];
             // A motion far beyond any picture (or not a number) lands nowhere.
             if (!(std::abs(px) < 1e6f && std::abs(py) < 1e6f)) continue;
-            const int x0 = floorOf(px), y0 = floorOf(py);
+            const int x0 = int(std::floor(px)), y0 = int(std::floor(py));
             for (int k = 0; k < 4; k++) {
                 const int cx = x0 + (k & 1), cy = y0 + (k >> 1);
                 if (cx < 0 || cy < 0 || cx >= cols || cy >= rows) continue;
