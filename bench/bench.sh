@@ -121,10 +121,10 @@ fi
 rate=$(ffprobe -v error -select_streams a:0 -show_entries stream=sample_rate -of csv=p=0 "$input")
 size=$(ffprobe -v error -select_streams v:0 -show_entries stream=width,height -of csv=s=x:p=0 "$input")
 
-# measure cmd... → "seconds kilobytes"
+# measure cmd... → "seconds kilobytes cpu-seconds" (wall time, peak RSS, user and system time)
 measure() {
-  /usr/bin/time -f "%e %M" -o "$work/time" "$@" >/dev/null 2>"$work/err" || { cat "$work/err" >&2; exit 1; }
-  cat "$work/time"
+  /usr/bin/time -f "%e %M %U %S" -o "$work/time" "$@" >/dev/null 2>"$work/err" || { cat "$work/err" >&2; exit 1; }
+  awk '{print $1, $2, $3 + $4}' "$work/time"
 }
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 # The two commands for one job, in the arrays sv and ff: input output factor fps codec preset
@@ -152,6 +152,7 @@ compare() {
   done
   svt=$(cut -d' ' -f1 "$work/a" | median); fft=$(cut -d' ' -f1 "$work/b" | median); ratio=$(median <"$work/r")
   svm=$(cut -d' ' -f2 "$work/a" | median | awk '{print $1 / 1024}'); ffm=$(cut -d' ' -f2 "$work/b" | median | awk '{print $1 / 1024}')
+  svc=$(cut -d' ' -f3 "$work/a" | median)
 }
 
 if wanted encode; then
@@ -452,8 +453,11 @@ echo
 echo "flow at every size: sports2d-demo.mp4 (1768x994, 30 fps; its 7.67 s played forwards, then backwards where"
 echo "10 s are wanted) scaled to each size, x264 lossless; x2 at 30 fps, x264 ultrafast lossless, beside the ffmpeg"
 echo "CLI's setpts=2*PTS,minterpolate=fps=30:mi_mode=mci doing the same; median wall time, alternating; a pixel's"
-echo "cost: a tool's time over its output's pixels (frames x size), 1.00 being flow's at 1280x720"
-printf '%-10s %5s %4s %9s %9s %8s %8s %8s %8s %8s\n' size input runs flow mci mci/flow "flow/px" "mci/px" "RSS sv" "RSS ff"
+echo "cost: a tool's time over its output's pixels (frames x size), 1.00 being flow's at 1280x720; flow's CPU time"
+echo "(user and system; the machine's cores give at most $(nproc) s a second), and the wall time of the same job made"
+echo "with --motion nearest (no in-betweens: demuxing, decoding, encoding and muxing alone)"
+printf '%-10s %5s %4s %9s %9s %8s %8s %8s %8s %8s %9s %9s\n' size input runs flow mci mci/flow "flow/px" "mci/px" "RSS sv" \
+  "RSS ff" "flow cpu" nearest
 : >"$work/sweep"
 for row in "176x144 10 $runs" "320x180 10 $runs" "640x360 10 $runs" "1280x720 4 $runs" "1920x1080 2 $runs" "3840x2160 1 1"; do
   read -r wh seconds n <<<"$row"
@@ -468,13 +472,19 @@ for row in "176x144 10 $runs" "320x180 10 $runs" "640x360 10 $runs" "1280x720 4 
   ff=(ffmpeg -v error -nostdin -y -i "$work/size.mp4" -vf "setpts=2*PTS,minterpolate=fps=30:mi_mode=mci" -c:v libx264
     -preset ultrafast -qp 0 "$work/size-ffmpeg.mkv")
   kept=$runs; runs=$n; compare; runs=$kept
-  echo "$wh $seconds $n $svt $fft $svm $ffm $(echo "${wh/x/*} * $(frames "$work/size.mkv")" | bc)" >>"$work/sweep"
+  : >"$work/n"
+  for _ in $(seq "$n"); do
+    measure "$tool" "$work/size.mp4" -o "$work/size-nearest.mkv" --factor 2 --fps 30 --motion nearest --crf 0 --preset ultrafast \
+      --quiet --overwrite | cut -d' ' -f1 >>"$work/n"
+  done
+  echo "$wh $seconds $n $svt $fft $svm $ffm $(echo "${wh/x/*} * $(frames "$work/size.mkv")" | bc) $svc $(median <"$work/n")" \
+    >>"$work/sweep"
 done
 awk '$1 == "1280x720" {base = $4 / $8} {row[NR] = $0} END {
   for (i = 1; i <= NR; i++) {
     split(row[i], f, " ")
-    printf "%-10s %4ss %4d %8.2fs %8.2fs %8.1f %8.2f %8.2f %5.0f MB %5.0f MB\n", f[1], f[2], f[3], f[4], f[5], f[5] / f[4],
-      f[4] / f[8] / base, f[5] / f[8] / base, f[6], f[7]
+    printf "%-10s %4ss %4d %8.2fs %8.2fs %8.1f %8.2f %8.2f %5.0f MB %5.0f MB %8.2fs %8.2fs\n", f[1], f[2], f[3], f[4], f[5],
+      f[5] / f[4], f[4] / f[8] / base, f[5] / f[8] / base, f[6], f[7], f[9], f[10]
   }
 }' "$work/sweep"
 echo
