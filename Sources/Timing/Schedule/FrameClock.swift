@@ -38,9 +38,8 @@ public struct FrameClock: Sendable {
     ///     begins; the frame on screen then is output frame 0.
     public init?(factor: Rational, fps: Rational, timeBase: Rational, frameCount: Int, start: Rational = .zero) {
         guard let frames = Rational(Int64(frameCount), 1), let duration = frames.divided(by: fps),
-            let end = duration.divided(by: factor).flatMap({ start.adding($0) }),
-            let landing = Landing(
-                knots: [TimeMap.Knot(source: start, output: .zero), TimeMap.Knot(source: end, output: duration)], fps: fps, timeBase: timeBase)
+            let scale = duration.divided(by: factor).flatMap({ Retime(sourceDuration: $0, target: .factor(factor)) }),
+            let landing = Landing(retiming: .factor(scale, start: start), fps: fps, timeBase: timeBase)
         else { return nil }
         self.init(landing: landing, frameCount: frameCount)
     }
